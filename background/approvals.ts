@@ -1,0 +1,74 @@
+/**
+ * The person's approval of publish/submit-type steps. A pending approval is kept in the session
+ * (the panel lists it, the toolbar badge counts it) and the act waits for the person's decision,
+ * or until its time is up (`approval_required`). A decision made after the worker restarted is
+ * still found by a retry with the same request id.
+ */
+import browser from 'webextension-polyfill';
+import { newId } from '../shared/ids.ts';
+import { sessionStore, type Approval } from './store.ts';
+
+export type ApprovalDecision = 'approved' | 'denied' | 'timeout';
+const DECIDED_KEPT_MS = 10 * 60 * 1000;
+
+const waiters = new Map<string, (decision: 'approved' | 'denied') => void>();
+
+export async function updateBadge(): Promise<void> {
+  const pending = Object.values(sessionStore.getState().approvals).filter((approval) => approval.decision === 'pending').length;
+  await browser.action.setBadgeText({ text: pending > 0 ? String(pending) : '' });
+  if (pending > 0) await browser.action.setBadgeBackgroundColor({ color: '#b45309' });
+}
+
+function prune(approvals: Record<string, Approval>, now: number): Record<string, Approval> {
+  return Object.fromEntries(
+    Object.entries(approvals).filter(([, approval]) =>
+      approval.decision === 'pending' ? approval.expiresAt > now : approval.createdAt + DECIDED_KEPT_MS > now,
+    ),
+  );
+}
+
+/** An approval already given for this request id (the person approved after an earlier wait). */
+export function decidedFor(requestId: string): Approval | null {
+  return Object.values(sessionStore.getState().approvals).find((approval) => approval.requestId === requestId && approval.decision !== 'pending') ?? null;
+}
+
+export async function requestApproval(
+  request: Omit<Approval, 'id' | 'createdAt' | 'expiresAt' | 'decision'>,
+  timeoutMs: number,
+): Promise<ApprovalDecision> {
+  const earlier = decidedFor(request.requestId);
+  if (earlier) return earlier.decision === 'approved' ? 'approved' : 'denied';
+  const now = Date.now();
+  const approval: Approval = { ...request, id: newId('ap', 9), createdAt: now, expiresAt: now + timeoutMs, decision: 'pending' };
+  await sessionStore.setState((state) => ({ approvals: { ...prune(state.approvals, now), [approval.id]: approval } }));
+  await updateBadge();
+
+  // Extension API calls keep the worker alive while it waits for the person.
+  const keepAlive = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const decision = await new Promise<ApprovalDecision>((resolve) => {
+    waiters.set(approval.id, resolve);
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  clearInterval(keepAlive);
+  clearTimeout(timer);
+  waiters.delete(approval.id);
+  if (decision === 'timeout') {
+    await sessionStore.setState((state) => {
+      const { [approval.id]: _expired, ...rest } = state.approvals;
+      return { approvals: rest };
+    });
+  }
+  await updateBadge();
+  return decision;
+}
+
+export async function decideApproval(id: string, approve: boolean): Promise<boolean> {
+  const approval = sessionStore.getState().approvals[id];
+  if (!approval || approval.decision !== 'pending') return false;
+  const decision = approve ? 'approved' : 'denied';
+  await sessionStore.setState((state) => ({ approvals: { ...state.approvals, [id]: { ...approval, decision } } }));
+  waiters.get(id)?.(decision);
+  await updateBadge();
+  return true;
+}

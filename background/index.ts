@@ -1,0 +1,111 @@
+/**
+ * Tether's service worker. Every listener is registered synchronously at the top level, so an
+ * event that wakes a stopped worker is delivered; every handler awaits hydration before it reads
+ * state. Nothing authoritative lives only in these module globals.
+ */
+import browser from 'webextension-polyfill';
+import { newId } from '../shared/ids.ts';
+import type { JournalRecord } from '../shared/journalRecord.ts';
+import type { AgentRequest } from '../shared/protocol.ts';
+import { RECONNECT_ALARM, connect, ensureConnected, registerAgentConnection } from './agentConnection.ts';
+import { updateBadge } from './approvals.ts';
+import { toTabMeta } from './browserTabs.ts';
+import { createHarness, type RequestVia } from './harness.ts';
+import { indexedDbJournal } from './journal.ts';
+import { notifyPages, registerRuntimeChannel } from './registration.ts';
+import { catchUpScheduled, onSchedulerAlarm } from './scheduler.ts';
+import { localStore, ready, sessionStore } from './store.ts';
+import { actTool } from './tools/actTool.ts';
+import { contextTool } from './tools/contextTool.ts';
+import { inspectTool } from './tools/inspectTool.ts';
+import { resolveTool } from './tools/resolveTool.ts';
+import { onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced } from './workspaces.ts';
+
+async function ensureProfile(): Promise<void> {
+  await ready();
+  if (localStore.getState().profile) return;
+  await localStore.setState({ profile: { id: newId('pr', 9), label: 'Chromium profile', createdAt: Date.now() } });
+}
+
+const profileReady = ensureProfile();
+
+function onRecorded(_record: JournalRecord): void {
+  notifyPages('journal.changed');
+}
+
+const harness = createHarness({
+  ready: async () => {
+    await profileReady;
+  },
+  tools: { context: contextTool, resolve: resolveTool, inspect: inspectTool, act: actTool },
+  journal: indexedDbJournal,
+  onRecorded,
+});
+
+function handleAgentRequest(request: AgentRequest, via: RequestVia = 'agent') {
+  return harness(request, via);
+}
+
+registerRuntimeChannel({
+  handleAgentRequest: (request) => handleAgentRequest(request, 'ui'),
+  notify: () => notifyPages('state.changed'),
+});
+registerAgentConnection(handleAgentRequest, () => notifyPages('state.changed'));
+
+browser.runtime.onInstalled.addListener(() => {
+  void ensureProfile().then(() => connect());
+});
+browser.runtime.onStartup.addListener(() => {
+  void catchUpScheduled(indexedDbJournal, onRecorded);
+  void connect();
+});
+
+const schedulerAlarm = onSchedulerAlarm(indexedDbJournal, onRecorded);
+browser.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === RECONNECT_ALARM) return ensureConnected();
+  return schedulerAlarm(alarm);
+});
+
+/** Membership follows the tabs: closed, replaced, navigated, regrouped. */
+async function updateWorkspaces(change: (workspaces: ReturnType<typeof localStore.getState>['workspaces']) => ReturnType<typeof localStore.getState>['workspaces']): Promise<void> {
+  await ready();
+  const before = localStore.getState().workspaces;
+  const after = change(before);
+  if (after !== before) {
+    await localStore.setState({ workspaces: after });
+    notifyPages('state.changed');
+  }
+}
+
+browser.tabs.onRemoved.addListener((tabId) => {
+  void updateWorkspaces((workspaces) => onTabClosed(workspaces, tabId));
+  void ready().then(() =>
+    sessionStore.setState((state) => {
+      const { [String(tabId)]: _gone, ...seen } = state.seen;
+      return { seen };
+    }),
+  );
+});
+browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
+  void updateWorkspaces((workspaces) => onTabReplaced(workspaces, addedTabId, removedTabId));
+});
+browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
+  const groupChanged = (changeInfo as { groupId?: number }).groupId !== undefined;
+  if (changeInfo.url !== undefined) {
+    const url = changeInfo.url;
+    void updateWorkspaces((workspaces) => onTabNavigated(workspaces, tabId, url));
+  }
+  if (groupChanged) {
+    void toTabMeta(tab).then((meta) => {
+      if (meta) void updateWorkspaces((workspaces) => onTabGroupChanged(workspaces, meta));
+    });
+  }
+  if (changeInfo.status !== undefined || changeInfo.title !== undefined) notifyPages('state.changed');
+});
+browser.tabs.onActivated.addListener(() => notifyPages('state.changed'));
+
+// The worker woke up (an event, the reconnect alarm, a message): restore what the session shows.
+void profileReady.then(async () => {
+  await updateBadge();
+  await connect();
+});

@@ -1,0 +1,94 @@
+/**
+ * The request journal (the lifecycle's "record" point): every agent request, its decision, steps,
+ * observations and outcome, in IndexedDB. Bounded: past MAX_RECORDS the oldest go first.
+ * Exportable as JSON Lines from the person's UI.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { JournalRecord } from '../shared/journalRecord.ts';
+
+export const MAX_RECORDS = 5000;
+
+interface JournalDb extends DBSchema {
+  records: {
+    key: number;
+    value: JournalRecord & { seq?: number };
+    indexes: { byWorkspace: string };
+  };
+}
+
+let dbPromise: Promise<IDBPDatabase<JournalDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<JournalDb>> {
+  dbPromise ??= openDB<JournalDb>('tether-journal', 1, {
+    upgrade(database) {
+      const store = database.createObjectStore('records', { keyPath: 'seq', autoIncrement: true });
+      store.createIndex('byWorkspace', 'workspaceId');
+    },
+  }).catch((error: unknown) => {
+    dbPromise = null;
+    throw error;
+  });
+  return dbPromise;
+}
+
+export interface JournalSink {
+  save(record: JournalRecord): Promise<void>;
+}
+
+export const indexedDbJournal: JournalSink = {
+  async save(record) {
+    const database = await db();
+    const tx = database.transaction('records', 'readwrite');
+    await tx.store.add({ ...record });
+    const count = await tx.store.count();
+    if (count > MAX_RECORDS) {
+      let cursor = await tx.store.openCursor();
+      let extra = count - MAX_RECORDS;
+      while (cursor && extra > 0) {
+        await cursor.delete();
+        extra -= 1;
+        cursor = await cursor.continue();
+      }
+    }
+    await tx.done;
+  },
+};
+
+/** Newest first, optionally one workspace's. */
+export async function listJournal(options: { workspaceId?: string; limit: number }): Promise<JournalRecord[]> {
+  const database = await db();
+  const out: JournalRecord[] = [];
+  let cursor = await database.transaction('records').store.openCursor(null, 'prev');
+  while (cursor && out.length < options.limit) {
+    if (options.workspaceId === undefined || cursor.value.workspaceId === options.workspaceId) {
+      const { seq: _seq, ...record } = cursor.value;
+      out.push(record);
+    }
+    cursor = await cursor.continue();
+  }
+  return out;
+}
+
+export async function getJournalRecord(id: string): Promise<JournalRecord | null> {
+  const database = await db();
+  let cursor = await database.transaction('records').store.openCursor(null, 'prev');
+  while (cursor) {
+    if (cursor.value.id === id) {
+      const { seq: _seq, ...record } = cursor.value;
+      return record;
+    }
+    cursor = await cursor.continue();
+  }
+  return null;
+}
+
+/** Every record, oldest first, one JSON object per line. */
+export async function exportJournal(): Promise<string> {
+  const database = await db();
+  const all = await database.getAll('records');
+  return all.map(({ seq: _seq, ...record }) => JSON.stringify(record)).join('\n') + (all.length > 0 ? '\n' : '');
+}
+
+export async function journalCount(): Promise<number> {
+  return (await db()).count('records');
+}

@@ -1,0 +1,45 @@
+/**
+ * The worker's message registration for Tether's own pages. Trust comes from `sender`: the
+ * message must come from this extension (`sender.id`) and from one of its pages (`sender.url`
+ * under the extension's origin) — a content script, another extension or a web page is ignored,
+ * whatever its payload claims. (externally_connectable is empty, and no onMessageExternal
+ * listener exists, so other extensions cannot even reach this.)
+ */
+import browser, { type Runtime } from 'webextension-polyfill';
+import { failure, tetherError, type Outcome } from '../shared/errors.ts';
+import { RUNTIME_CHANNEL, UI_EVENT_CHANNEL, runtimeRequestSchema, type UiEvent } from '../shared/runtimeProtocol.ts';
+import { ready } from './store.ts';
+import { handleUiRequest, type UiDeps } from './uiHandlers.ts';
+
+export function isOwnPage(sender: Runtime.MessageSender): boolean {
+  const extensionOrigin = browser.runtime.getURL('');
+  return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
+}
+
+export async function handleRuntimeMessage(message: unknown, deps: UiDeps): Promise<Outcome<unknown>> {
+  const body = typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : {};
+  const parsed = runtimeRequestSchema.safeParse(body.request);
+  if (!parsed.success) {
+    return failure(tetherError('invalid_request', `Malformed request: ${parsed.error.issues[0]?.message ?? 'invalid'}.`));
+  }
+  await ready();
+  try {
+    return await handleUiRequest(parsed.data, deps);
+  } catch (error) {
+    return failure(tetherError('invalid_request', error instanceof Error ? error.message : String(error)));
+  }
+}
+
+export function registerRuntimeChannel(deps: UiDeps): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+    if (typeof message !== 'object' || message === null || (message as { channel?: unknown }).channel !== RUNTIME_CHANNEL) return undefined;
+    if (!isOwnPage(sender)) return undefined;
+    return handleRuntimeMessage(message, deps);
+  });
+}
+
+/** Tells open Tether pages to refresh; nobody listening is fine. */
+export function notifyPages(type: UiEvent['type']): void {
+  const event: UiEvent = { channel: UI_EVENT_CHANNEL, type };
+  browser.runtime.sendMessage(event).catch(() => undefined);
+}

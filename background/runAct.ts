@@ -1,0 +1,98 @@
+/**
+ * The execution half of `act`, shared by immediate and scheduled acts: mark the request running,
+ * revalidate the binding one last time (R8), send the plan to the bound document, keep the answer
+ * under the request id (so a retry gets it instead of a second run), and describe what happened.
+ */
+import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
+import { describePlan } from '../shared/describePlan.ts';
+import { siteLabel } from '../shared/matchSite.ts';
+import type { TargetBinding } from '../shared/model.ts';
+import type { PageActResult } from '../shared/pageProtocol.ts';
+import type { Plan } from '../shared/protocol.ts';
+import { askPage } from './askPage.ts';
+import type { RequestTrace } from './requestTrace.ts';
+import { revalidateNow } from './revalidateNow.ts';
+import { sessionStore, type ActRecord } from './store.ts';
+
+const ACT_RECORD_KEPT_MS = 60 * 60 * 1000;
+
+export interface ActInput {
+  handle: string;
+  binding: TargetBinding;
+  plan: Plan;
+  inspected: Record<string, string>;
+  requestId: string;
+}
+
+async function saveAct(record: ActRecord): Promise<void> {
+  const now = Date.now();
+  await sessionStore.setState((state) => ({
+    acts: {
+      ...Object.fromEntries(Object.entries(state.acts).filter(([, act]) => now - act.startedAt < ACT_RECORD_KEPT_MS)),
+      [record.requestId]: record,
+    },
+  }));
+}
+
+export function expectationOf(binding: TargetBinding) {
+  return { pageInstance: binding.pageInstance, url: binding.url, account: binding.account, role: binding.role };
+}
+
+/** The answer of a page's act result, as the agent gets it. */
+export function answerFromPage(input: ActInput, result: PageActResult, trace: RequestTrace): Outcome<unknown> {
+  if (!result.ok) {
+    trace.steps = result.ran;
+    trace.rolledBack = result.ran.length > 0;
+    return failure(
+      tetherError(result.error.code, result.error.message, {
+        ...(result.error.details ?? {}),
+        problems: result.problems,
+        ran: result.ran.map((step) => step.step),
+        rolledBack: result.rolledBack,
+      }),
+    );
+  }
+  trace.steps = result.steps;
+  const words = describePlan(input.plan, { title: input.binding.title, site: siteLabel(input.binding.url), account: input.binding.account });
+  return success({
+    requestId: input.requestId,
+    steps: result.steps.map(({ step, op, target, method, verified }) => ({ step, op, target, ...(method ? { method } : {}), verified })),
+    url: result.url,
+    done: words,
+  });
+}
+
+export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outcome<unknown>> {
+  const { binding } = input;
+  const started: ActRecord = {
+    requestId: input.requestId,
+    handle: input.handle,
+    tabId: binding.tabId,
+    documentId: binding.documentId,
+    state: 'running',
+    startedAt: Date.now(),
+    answer: null,
+  };
+  await saveAct(started);
+
+  const finish = async (answer: Outcome<unknown>): Promise<Outcome<unknown>> => {
+    await saveAct({ ...started, state: 'done', answer });
+    return answer;
+  };
+
+  // Approval may have taken minutes: check again right before the page is touched.
+  const still = await revalidateNow(binding);
+  if (!still.ok) return finish(still);
+  trace.point('dispatch');
+  const ran = await askPage(binding.tabId, binding.documentId, {
+    type: 'act',
+    expect: expectationOf(binding),
+    requestId: input.requestId,
+    plan: input.plan,
+    inspected: input.inspected,
+    dryRun: false,
+  });
+  trace.point('observe');
+  if (!ran.ok) return finish(ran);
+  return finish(answerFromPage(input, ran.value, trace));
+}

@@ -1,0 +1,260 @@
+/**
+ * The service worker's state: two zustand vanilla stores, persisted through `chrome.storage`.
+ *
+ * - `localStore` (storage.local): what the person decided — profile, workspaces, programs,
+ *   scheduled acts, pairing. It survives browser restarts.
+ * - `sessionStore` (storage.session): handles, act records, approvals, what pages showed. It
+ *   survives the worker being stopped, not a browser restart, which is exactly a handle's life.
+ *
+ * The worker can be stopped at any moment, so nothing authoritative lives only in globals:
+ * every handler awaits `ready()` (hydration) first and awaits its `setState` (the write).
+ */
+import { z } from 'zod';
+import { persist } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+import type { Profile, Program, TargetBinding, Workspace } from '../shared/model.ts';
+import { profileSchema, programSchema, targetBindingSchema, workspaceSchema } from '../shared/modelSchemas.ts';
+import { planSchema, type Plan } from '../shared/protocol.ts';
+import { chromeStoragePersist } from './chromeStoragePersist.ts';
+
+export const DEFAULT_BRIDGE_PORT = 17345;
+
+export interface ScheduledAct {
+  id: string;
+  requestId: string;
+  programId: string;
+  workspaceId: string;
+  binding: TargetBinding;
+  plan: Plan;
+  inspected: Record<string, string>;
+  dueAt: number;
+  createdAt: number;
+}
+
+export interface ConnectionSettings {
+  token: string | null;
+  port: number;
+}
+
+export interface LocalState {
+  profile: Profile | null;
+  workspaces: Record<string, Workspace>;
+  programs: Record<string, Program>;
+  scheduled: Record<string, ScheduledAct>;
+  connection: ConnectionSettings;
+}
+
+const scheduledActSchema: z.ZodType<ScheduledAct> = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  programId: z.string(),
+  workspaceId: z.string(),
+  binding: targetBindingSchema,
+  plan: planSchema,
+  inspected: z.record(z.string(), z.string()),
+  dueAt: z.number(),
+  createdAt: z.number(),
+});
+
+const localStateSchema = z.object({
+  profile: profileSchema.nullable(),
+  workspaces: z.record(z.string(), workspaceSchema),
+  programs: z.record(z.string(), programSchema),
+  scheduled: z.record(z.string(), scheduledActSchema),
+  connection: z.object({ token: z.string().nullable(), port: z.number().int().min(1).max(65535) }),
+});
+
+export const LOCAL_STATE_VERSION = 1;
+
+function initialLocalState(): LocalState {
+  return {
+    profile: null,
+    workspaces: {},
+    programs: {},
+    scheduled: {},
+    connection: { token: null, port: DEFAULT_BRIDGE_PORT },
+  };
+}
+
+/**
+ * Stored data is checked after migrations: a value that does not fit is dropped piece by piece
+ * (a bad workspace is lost, not the whole state), and the profile id is kept whenever it is valid.
+ */
+export function mergeStoredLocal(persisted: unknown, current: LocalState): LocalState {
+  const whole = localStateSchema.safeParse(persisted);
+  if (whole.success) return { ...current, ...whole.data };
+  const loose = z.record(z.string(), z.unknown()).safeParse(persisted);
+  if (!loose.success) return current;
+  const pickRecord = <T>(value: unknown, schema: z.ZodType<T>): Record<string, T> => {
+    const out: Record<string, T> = {};
+    const record = z.record(z.string(), z.unknown()).safeParse(value);
+    if (!record.success) return out;
+    for (const [key, item] of Object.entries(record.data)) {
+      const parsed = schema.safeParse(item);
+      if (parsed.success) out[key] = parsed.data;
+    }
+    return out;
+  };
+  const profile = profileSchema.safeParse(loose.data.profile);
+  const connection = localStateSchema.shape.connection.safeParse(loose.data.connection);
+  return {
+    profile: profile.success ? profile.data : current.profile,
+    workspaces: pickRecord(loose.data.workspaces, workspaceSchema),
+    programs: pickRecord(loose.data.programs, programSchema),
+    scheduled: pickRecord(loose.data.scheduled, scheduledActSchema),
+    connection: connection.success ? connection.data : current.connection,
+  };
+}
+
+export const localStore = createStore<LocalState>()(
+  persist(() => initialLocalState(), {
+    name: 'tether.state',
+    version: LOCAL_STATE_VERSION,
+    storage: chromeStoragePersist<LocalState>('local'),
+    // Version 0 never shipped; later versions add their steps here.
+    migrate: (persisted) => persisted as LocalState,
+    merge: mergeStoredLocal,
+  }),
+);
+
+export interface HandleRecord {
+  binding: TargetBinding;
+  mintedAt: number;
+  expiresAt: number;
+  /** Field hashes seen by the last inspect through this handle: a plan's default expectation. */
+  inspected: Record<string, string> | null;
+  /** A request id that minted it, for the journal. */
+  requestId: string;
+}
+
+export interface ActRecord {
+  requestId: string;
+  handle: string;
+  tabId: number;
+  documentId: string;
+  state: 'running' | 'done';
+  startedAt: number;
+  /** The answer given, so a retry with the same request id gets it again instead of a second run. */
+  answer: unknown;
+}
+
+export interface Approval {
+  id: string;
+  requestId: string;
+  workspaceId: string;
+  tabId: number;
+  site: string;
+  title: string;
+  account: string | null;
+  /** What will happen, in words, for the person to judge. */
+  summary: { en: string; ko: string };
+  steps: Array<{ op: string; target: string; preview: string }>;
+  createdAt: number;
+  expiresAt: number;
+  decision: 'pending' | 'approved' | 'denied';
+}
+
+export interface SeenAccount {
+  state: 'signed_in' | 'signed_out' | 'unknown';
+  account: string | null;
+  documentId: string | null;
+  at: number;
+}
+
+export interface SessionState {
+  handles: Record<string, HandleRecord>;
+  acts: Record<string, ActRecord>;
+  approvals: Record<string, Approval>;
+  /** What each tab's page showed about sign-in when last observed, for the person's UI. */
+  seen: Record<string, SeenAccount>;
+}
+
+const handleRecordSchema: z.ZodType<HandleRecord> = z.object({
+  binding: targetBindingSchema,
+  mintedAt: z.number(),
+  expiresAt: z.number(),
+  inspected: z.record(z.string(), z.string()).nullable(),
+  requestId: z.string(),
+});
+
+const sessionStateSchema = z.object({
+  handles: z.record(z.string(), handleRecordSchema),
+  acts: z.record(
+    z.string(),
+    z.object({
+      requestId: z.string(),
+      handle: z.string(),
+      tabId: z.number(),
+      documentId: z.string(),
+      state: z.enum(['running', 'done']),
+      startedAt: z.number(),
+      answer: z.unknown(),
+    }),
+  ),
+  approvals: z.record(
+    z.string(),
+    z.object({
+      id: z.string(),
+      requestId: z.string(),
+      workspaceId: z.string(),
+      tabId: z.number(),
+      site: z.string(),
+      title: z.string(),
+      account: z.string().nullable(),
+      summary: z.object({ en: z.string(), ko: z.string() }),
+      steps: z.array(z.object({ op: z.string(), target: z.string(), preview: z.string() })),
+      createdAt: z.number(),
+      expiresAt: z.number(),
+      decision: z.enum(['pending', 'approved', 'denied']),
+    }),
+  ),
+  seen: z.record(
+    z.string(),
+    z.object({
+      state: z.enum(['signed_in', 'signed_out', 'unknown']),
+      account: z.string().nullable(),
+      documentId: z.string().nullable(),
+      at: z.number(),
+    }),
+  ),
+});
+
+function initialSessionState(): SessionState {
+  return { handles: {}, acts: {}, approvals: {}, seen: {} };
+}
+
+export const sessionStore = createStore<SessionState>()(
+  persist(() => initialSessionState(), {
+    name: 'tether.session',
+    version: 1,
+    storage: chromeStoragePersist<SessionState>('session'),
+    migrate: (persisted) => persisted as SessionState,
+    merge: (persisted, current) => {
+      const parsed = sessionStateSchema.safeParse(persisted);
+      return parsed.success ? { ...current, ...parsed.data } : current;
+    },
+  }),
+);
+
+function hydrated(store: typeof localStore | typeof sessionStore): Promise<void> {
+  if (store.persist.hasHydrated()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.persist.onFinishHydration(() => {
+      stop();
+      resolve();
+    });
+  });
+}
+
+let readyPromise: Promise<void> | null = null;
+
+/** Resolves once both stores hold what storage holds. Every handler awaits this first. */
+export function ready(): Promise<void> {
+  readyPromise ??= Promise.all([hydrated(localStore), hydrated(sessionStore)]).then(() => undefined);
+  return readyPromise;
+}
+
+/** Re-reads session storage, e.g. after something outside the worker cleared it. */
+export async function rehydrateSession(): Promise<void> {
+  await sessionStore.persist.rehydrate();
+}

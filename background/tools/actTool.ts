@@ -1,0 +1,133 @@
+/**
+ * `act`: full context + a write handle + a plan. The whole plan is validated before any of it
+ * runs (the handle and its role, the site's permission, the binding now, then every step against
+ * the page in a dry run); any problem → nothing runs, every problem listed. Publish-type steps
+ * wait for the person's approval unless the site allows them. A request id makes retries run once.
+ */
+import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
+import { describePlan, previewStep } from '../../shared/describePlan.ts';
+import { newId } from '../../shared/ids.ts';
+import { siteLabel } from '../../shared/matchSite.ts';
+import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
+import type { ActArgs } from '../../shared/protocol.ts';
+import { requestApproval } from '../approvals.ts';
+import { askPage } from '../askPage.ts';
+import { checkHandle } from '../handles.ts';
+import type { RequestTrace } from '../requestTrace.ts';
+import { revalidateNow } from '../revalidateNow.ts';
+import { answerFromPage, expectationOf, runAct, type ActInput } from '../runAct.ts';
+import { scheduleAct } from '../scheduler.ts';
+import { checkScope } from '../scope.ts';
+import { localStore, sessionStore } from '../store.ts';
+import { STALE_ACT_MS } from './resolveTool.ts';
+
+const DEFAULT_APPROVAL_TIMEOUT_S = 120;
+const MAX_SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+function isOutcome(value: unknown): value is Outcome<unknown> {
+  return typeof value === 'object' && value !== null && 'ok' in value;
+}
+
+/** A request id seen before: answer as before, or say it is still running. Null: run it. */
+async function replay(requestId: string, handle: string, input: ActInput, trace: RequestTrace): Promise<Outcome<unknown> | null> {
+  const prior = sessionStore.getState().acts[requestId];
+  if (!prior) return null;
+  if (prior.handle !== handle) {
+    return failure(tetherError('invalid_request', 'This requestId was already used with another handle. Use a new requestId.'));
+  }
+  trace.decision = { replayOf: requestId };
+  if (prior.state === 'done' && isOutcome(prior.answer)) return prior.answer;
+  // A worker stopped mid-act: the page knows whether the plan ran.
+  const status = await askPage(prior.tabId, prior.documentId, { type: 'actStatus', requestId });
+  if (status.ok && status.value.state === 'done' && status.value.result) {
+    const answer = answerFromPage(input, status.value.result, trace);
+    await sessionStore.setState((state) => ({ acts: { ...state.acts, [requestId]: { ...prior, state: 'done', answer } } }));
+    return answer;
+  }
+  if ((status.ok && status.value.state === 'running') || Date.now() - prior.startedAt < STALE_ACT_MS / 4) {
+    return failure(tetherError('target_busy', 'This request is still running. Ask again with the same requestId in a moment.'));
+  }
+  return null;
+}
+
+export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
+  const now = Date.now();
+  const state = localStore.getState();
+  const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
+  if (!scope.ok) return scope;
+  const token = args.handle ?? '';
+  const record = checkHandle(sessionStore.getState().handles, token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, now);
+  if (!record.ok) return record;
+  const { binding } = record.value;
+  const plan = args.plan;
+  if (!plan) return failure(tetherError('missing_context', 'Missing plan.', { missing: ['plan'] }));
+  const requestId = args.requestId ?? newId('rq', 9);
+  trace.requestId = requestId;
+  trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
+  const input: ActInput = { handle: token, binding, plan, inspected: record.value.inspected ?? {}, requestId };
+
+  const replayed = args.requestId !== undefined ? await replay(requestId, token, input, trace) : null;
+  if (replayed) return replayed;
+
+  // R5: references are read, never written; and the person may have withdrawn write permission.
+  if (binding.role !== 'write') {
+    return failure(tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.', { role: binding.role }));
+  }
+  const policy = scope.value.workspace.sites[binding.origin];
+  if (policy?.writable !== true) {
+    return failure(tetherError('read_only_target', `Workspace "${scope.value.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }));
+  }
+  const still = await revalidateNow(binding);
+  if (!still.ok) return still;
+
+  // The whole plan against the page as it is now; nothing runs if anything is wrong.
+  const dry = await askPage(binding.tabId, binding.documentId, {
+    type: 'act',
+    expect: expectationOf(binding),
+    requestId,
+    plan,
+    inspected: input.inspected,
+    dryRun: true,
+  });
+  trace.point('decide');
+  if (!dry.ok) return dry;
+  if (!dry.value.ok) return answerFromPage(input, dry.value, trace);
+  const needsApproval = dry.value.clicks.some((click) => APPROVAL_ACTION_KINDS.includes(click.kind)) && policy.publishWithoutApproval !== true;
+  trace.decision = { validated: plan.steps.length, needsApproval };
+
+  const words = describePlan(plan, { title: binding.title, site: siteLabel(binding.url), account: binding.account });
+  trace.explanation = words;
+  if (needsApproval) {
+    const decision = await requestApproval(
+      {
+        requestId,
+        workspaceId: binding.workspaceId,
+        tabId: binding.tabId,
+        site: siteLabel(binding.url),
+        title: binding.title,
+        account: binding.account,
+        summary: words,
+        steps: plan.steps.map(previewStep),
+      },
+      (args.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S) * 1000,
+    );
+    if (decision === 'denied') return failure(tetherError('approval_denied', 'The person declined this plan in Tether. Do not retry it unchanged.', { requestId }));
+    if (decision === 'timeout') {
+      return failure(
+        tetherError('approval_required', 'This plan publishes and needs the person’s approval in Tether’s panel. Ask them, then retry with the same requestId.', { requestId }),
+      );
+    }
+  }
+
+  if (args.at !== undefined) {
+    const dueAt = Date.parse(args.at);
+    if (dueAt < now - 60_000 || dueAt > now + MAX_SCHEDULE_AHEAD_MS) {
+      return failure(tetherError('invalid_request', 'at must be a time from now to 7 days ahead.', { at: args.at }));
+    }
+    const scheduled = await scheduleAct(input, Math.max(dueAt, now + 1000), now);
+    trace.successOutcome = 'scheduled';
+    return success({ requestId, scheduled: { id: scheduled.id, at: new Date(scheduled.dueAt).toISOString(), program: scheduled.programId }, will: words });
+  }
+
+  return runAct(input, trace);
+}

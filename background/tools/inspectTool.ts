@@ -1,0 +1,43 @@
+/**
+ * `inspect`: full context + a handle → the page's state now, after revalidating the binding
+ * (R8). Reference handles may be inspected (that is how an agent reads them); write handles are
+ * also checked for the account they were bound with (R6).
+ */
+import { success, type Outcome } from '../../shared/errors.ts';
+import { siteLabel } from '../../shared/matchSite.ts';
+import type { InspectArgs } from '../../shared/protocol.ts';
+import { askPage } from '../askPage.ts';
+import { checkHandle, rememberInspection } from '../handles.ts';
+import type { RequestTrace } from '../requestTrace.ts';
+import { revalidateNow } from '../revalidateNow.ts';
+import { checkScope } from '../scope.ts';
+import { localStore, sessionStore } from '../store.ts';
+
+export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
+  const scope = checkScope(localStore.getState(), args.profile ?? '', args.workspace ?? '');
+  if (!scope.ok) return scope;
+  const token = args.handle ?? '';
+  const record = checkHandle(sessionStore.getState().handles, token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, Date.now());
+  if (!record.ok) return record;
+  const { binding } = record.value;
+  trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
+
+  const still = await revalidateNow(binding);
+  trace.point('decide');
+  if (!still.ok) return still;
+
+  trace.point('dispatch');
+  const inspected = await askPage(binding.tabId, binding.documentId, {
+    type: 'inspect',
+    expect: { pageInstance: binding.pageInstance, url: binding.url, account: binding.account, role: binding.role },
+    read: args.read ?? [],
+  });
+  trace.point('observe');
+  if (!inspected.ok) return inspected;
+  const page = inspected.value;
+  await rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])));
+  trace.observation = { fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
+
+  const { pageInstance: _instance, ...visible } = page;
+  return success({ role: binding.role, documentId: binding.documentId, ...visible });
+}

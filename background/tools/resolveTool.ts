@@ -1,0 +1,150 @@
+/**
+ * `resolve`: a destination and references in a scope → target handles with roles, and one line
+ * a person can read (R10). Metadata first (the pure resolver), then only the chosen tabs are
+ * observed for sign-in, account and drafts (R1, R6, R7).
+ */
+import { failure, success, type Outcome } from '../../shared/errors.ts';
+import { explainResolution, type ExplainedTarget } from '../../shared/explain.ts';
+import { newId } from '../../shared/ids.ts';
+import type { JournalTarget } from '../../shared/journalRecord.ts';
+import { siteLabel } from '../../shared/matchSite.ts';
+import type { TargetBinding, TargetSpec } from '../../shared/model.ts';
+import type { ResolveArgs } from '../../shared/protocol.ts';
+import { readRequestTimeTab, readTabsMeta } from '../browserTabs.ts';
+import { checkObservedTarget } from '../checkObservedTarget.ts';
+import { liveHandles, mintHandle } from '../handles.ts';
+import { observeTab } from '../observeTab.ts';
+import { findProgram, programsOf, startProgram } from '../programs.ts';
+import type { RequestTrace } from '../requestTrace.ts';
+import { resolveTargets, type ResolvedTarget } from '../resolveTargets.ts';
+import { checkScope } from '../scope.ts';
+import { localStore, sessionStore } from '../store.ts';
+
+/** An act older than this that never finished belongs to a worker that was stopped. */
+export const STALE_ACT_MS = 2 * 60 * 1000;
+
+export function busyTabIds(now: number): number[] {
+  return Object.values(sessionStore.getState().acts)
+    .filter((act) => act.state === 'running' && now - act.startedAt < STALE_ACT_MS)
+    .map((act) => act.tabId);
+}
+
+function namedHandles(args: ResolveArgs): string[] {
+  const specs: TargetSpec[] = [...(args.destination ? [args.destination] : []), ...(args.references ?? [])];
+  return specs.flatMap((spec) => (spec.handle !== undefined ? [spec.handle] : []));
+}
+
+export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
+  const now = Date.now();
+  const state = localStore.getState();
+  const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
+  if (!scope.ok) return scope;
+  const { profile, workspace } = scope.value;
+
+  const [tabs, requestTimeTabId] = await Promise.all([readTabsMeta(workspace.tabIds), readRequestTimeTab(workspace.tabIds)]);
+  const program = args.program !== undefined ? findProgram(state, workspace.id, args.program) : null;
+  const handles = liveHandles(sessionStore.getState().handles, now);
+  const handleBindings: Record<string, TargetBinding> = {};
+  for (const token of namedHandles(args)) {
+    const record = handles[token];
+    if (record) handleBindings[token] = record.binding;
+  }
+
+  const resolved = resolveTargets({
+    profileId: profile.id,
+    workspace,
+    tabs,
+    request: { destination: args.destination, references: args.references ?? [], readOnly: args.readOnly === true },
+    requestTimeTabId,
+    program,
+    programs: programsOf(state, workspace.id),
+    busyTabIds: busyTabIds(now),
+    handleBindings,
+  });
+  trace.point('decide');
+  trace.decision = { requestTimeTabId, program: program?.id ?? null, resolved: resolved.ok ? summarize(resolved.value) : resolved.error.code };
+  if (!resolved.ok) return resolved;
+  const { write, references } = resolved.value;
+
+  // Only the chosen tabs are observed, never every tab's page (R1).
+  trace.point('dispatch');
+  const writeObservation = write ? await observeTab(write.tab) : null;
+  const referenceObservations = await Promise.all(references.map((reference) => observeTab(reference.tab)));
+  trace.point('observe');
+  if (write && writeObservation) {
+    if (!writeObservation.ok) return writeObservation;
+    const checked = checkObservedTarget({
+      origin: write.origin,
+      observation: writeObservation.value,
+      policy: workspace.sites[write.origin],
+      continueDraft: args.continueDraft === true || program !== null,
+    });
+    if (!checked.ok) return checked;
+  }
+
+  const bind = (target: ResolvedTarget, account: string | null, pageInstance: string | null): TargetBinding => ({
+    profileId: profile.id,
+    workspaceId: workspace.id,
+    tabId: target.tab.tabId,
+    documentId: target.tab.documentId ?? '',
+    origin: target.origin,
+    url: target.tab.url,
+    title: target.tab.title,
+    role: target.role,
+    account,
+    pageInstance,
+  });
+
+  const requestId = newId('rq', 9);
+  let writeResult: Record<string, unknown> | null = null;
+  let programResult: Record<string, unknown> | null = null;
+  let writeExplained: ExplainedTarget | null = null;
+  const journalTargets: JournalTarget[] = [];
+  if (write && writeObservation?.ok) {
+    const seen = writeObservation.value;
+    const binding = bind(write, seen.signIn.state === 'signed_in' ? seen.signIn.account : null, seen.pageInstance);
+    if (binding.documentId === '') return failure({ code: 'context_changed', message: 'The write target has no loaded page.', details: { changed: ['document'] } });
+    const handle = await mintHandle(binding, requestId, now);
+    writeResult = { handle, ...describeTarget(write), account: binding.account, rule: write.rule };
+    writeExplained = { title: write.tab.title, site: siteLabel(write.tab.url), account: binding.account, rule: write.rule, namedAs: write.namedAs };
+    journalTargets.push({ tabId: write.tab.tabId, site: siteLabel(write.tab.url), title: write.tab.title, account: binding.account, role: 'write' });
+    if (program) {
+      writeExplained.programLabel = program.label;
+      programResult = { id: program.id, label: program.label, continued: true };
+    } else if (args.program !== undefined) {
+      const started = await startProgram(args.program, binding, 'running', now);
+      programResult = { id: started.id, label: started.label, continued: false };
+    }
+  }
+
+  const referenceResults: Array<Record<string, unknown>> = [];
+  for (const [index, reference] of references.entries()) {
+    const seen = referenceObservations[index];
+    const pageInstance = seen?.ok ? seen.value.pageInstance : null;
+    const handle = await mintHandle(bind(reference, null, pageInstance), requestId, now);
+    referenceResults.push({ handle, ...describeTarget(reference) });
+    journalTargets.push({ tabId: reference.tab.tabId, site: siteLabel(reference.tab.url), title: reference.tab.title, account: null, role: 'reference' });
+  }
+
+  const explanation = explainResolution(
+    writeExplained,
+    references.map((reference) => ({ title: reference.tab.title, site: siteLabel(reference.tab.url), account: null, rule: reference.rule, namedAs: reference.namedAs })),
+  );
+  trace.explanation = explanation;
+  trace.targets = journalTargets;
+  trace.requestId = requestId;
+  const result: Record<string, unknown> = { write: writeResult, references: referenceResults, explanation };
+  if (programResult) result.program = programResult;
+  return success(result);
+}
+
+function describeTarget(target: ResolvedTarget) {
+  return { tabId: target.tab.tabId, title: target.tab.title, url: target.tab.url, site: siteLabel(target.tab.url) };
+}
+
+function summarize(resolution: { write: ResolvedTarget | null; references: ResolvedTarget[] }) {
+  return {
+    write: resolution.write ? { tabId: resolution.write.tab.tabId, rule: resolution.write.rule } : null,
+    references: resolution.references.map((reference) => reference.tab.tabId),
+  };
+}

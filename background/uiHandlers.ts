@@ -1,0 +1,209 @@
+/**
+ * What the person's pages can ask of the worker: read the state, make and change workspaces,
+ * end programs, decide approvals, read the journal, pair with the agent server.
+ */
+import browser from 'webextension-polyfill';
+import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
+import { siteLabel } from '../shared/matchSite.ts';
+import { originOf, type TabMeta, type Workspace } from '../shared/model.ts';
+import type { AgentRequest } from '../shared/protocol.ts';
+import type { RuntimeAnswers, RuntimeRequest, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
+import { decideApproval } from './approvals.ts';
+import { toTabMeta, readTabMeta, readTabsMeta, readView, readRequestTimeTab } from './browserTabs.ts';
+import { connectionStatus, forgetPairing, reconnect, setPairing } from './agentConnection.ts';
+import { revokeHandles } from './handles.ts';
+import { exportJournal, getJournalRecord, listJournal } from './journal.ts';
+import { endProgram } from './programs.ts';
+import { cancelScheduled } from './scheduler.ts';
+import { localStore, sessionStore } from './store.ts';
+import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './workspaces.ts';
+
+export interface UiDeps {
+  handleAgentRequest(request: AgentRequest): Promise<RuntimeAnswers['agent.request']>;
+  notify(): void;
+}
+
+function uiTab(tab: TabMeta, view: TabMeta | null): UiTab {
+  const seen = sessionStore.getState().seen[String(tab.tabId)];
+  const current = seen && seen.documentId === tab.documentId ? seen : null;
+  return {
+    tabId: tab.tabId,
+    title: tab.title,
+    url: tab.url,
+    site: siteLabel(tab.url),
+    origin: originOf(tab.url),
+    account: current?.account ?? null,
+    signIn: current?.state ?? 'unknown',
+    active: tab.active,
+    isView: view?.tabId === tab.tabId,
+  };
+}
+
+async function windows(): Promise<UiWindow[]> {
+  const all = await browser.windows.getAll({ populate: true, windowTypes: ['normal'] });
+  const groups = await browser.tabGroups.query({});
+  return all.map((window) => ({
+    windowId: window.id ?? -1,
+    focused: window.focused,
+    tabCount: window.tabs?.length ?? 0,
+    groups: groups
+      .filter((group) => group.windowId === window.id)
+      .map((group) => ({
+        groupId: group.id,
+        title: group.title ?? '',
+        color: group.color,
+        tabCount: window.tabs?.filter((tab) => (tab as { groupId?: number }).groupId === group.id).length ?? 0,
+      })),
+  }));
+}
+
+async function uiState(): Promise<UiState> {
+  const state = localStore.getState();
+  const view = await readView();
+  const workspaces = await Promise.all(
+    Object.values(state.workspaces)
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map(async (workspace) => ({
+        ...workspace,
+        tabs: (await readTabsMeta(workspace.tabIds)).map((tab) => uiTab(tab, view)),
+        requestTimeTab: await readRequestTimeTab(workspace.tabIds),
+      })),
+  );
+  const approvals = Object.values(sessionStore.getState().approvals)
+    .filter((approval) => approval.decision === 'pending' && approval.expiresAt > Date.now())
+    .map(({ id, requestId, workspaceId, site, title, account, summary, steps, expiresAt }) => ({
+      id,
+      requestId,
+      workspaceId,
+      site,
+      title,
+      account,
+      summary,
+      steps,
+      expiresAt,
+    }));
+  if (!state.profile) throw new Error('profile not ready');
+  return {
+    profile: state.profile,
+    workspaces,
+    view: view ? uiTab(view, view) : null,
+    programs: Object.values(state.programs),
+    approvals,
+    connection: connectionStatus(),
+    windows: await windows(),
+  };
+}
+
+async function saveWorkspace(workspace: Workspace): Promise<Workspace> {
+  await localStore.setState((state) => ({ workspaces: { ...state.workspaces, [workspace.id]: workspace } }));
+  return workspace;
+}
+
+function workspaceOr(workspaceId: string): Outcome<Workspace> {
+  const workspace = localStore.getState().workspaces[workspaceId];
+  return workspace ? success(workspace) : failure(tetherError('unknown_scope', 'No such workspace.', { workspace: workspaceId }));
+}
+
+async function createFromTabs(tabs: TabMeta[], name: string | undefined, source: Workspace['source']): Promise<Outcome<Workspace>> {
+  const webTabs = tabs.filter((tab) => originOf(tab.url) !== null);
+  if (webTabs.length === 0) return failure(tetherError('target_not_found', 'There are no web pages to put in a workspace here.'));
+  return success(await saveWorkspace(newWorkspace({ name: name ?? defaultWorkspaceName(webTabs), source, tabs: webTabs, now: Date.now() })));
+}
+
+/** Deleting or unsharing a workspace ends everything agents held in it, at once. */
+async function releaseWorkspace(workspaceId: string): Promise<void> {
+  await revokeHandles((binding) => binding.workspaceId === workspaceId);
+  const state = localStore.getState();
+  for (const scheduled of Object.values(state.scheduled).filter((item) => item.workspaceId === workspaceId)) await cancelScheduled(scheduled.id);
+  for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId)) await endProgram(program.id);
+}
+
+type Handler<K extends RuntimeRequest['type']> = (request: Extract<RuntimeRequest, { type: K }>, deps: UiDeps) => Promise<Outcome<RuntimeAnswers[K]>>;
+
+const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
+  'state.get': async () => success(await uiState()),
+  'profile.rename': async (request) => {
+    const profile = localStore.getState().profile;
+    if (!profile) return failure(tetherError('unknown_scope', 'No profile yet.'));
+    const renamed = { ...profile, label: request.label };
+    await localStore.setState({ profile: renamed });
+    return success(renamed);
+  },
+  'workspace.createFromWindow': async (request) => {
+    const tabs = await browser.tabs.query({ windowId: request.windowId });
+    const metas = (await Promise.all(tabs.map(toTabMeta))).filter((tab): tab is TabMeta => tab !== null);
+    return createFromTabs(metas, request.name, { kind: 'window', windowId: request.windowId });
+  },
+  'workspace.createFromGroup': async (request) => {
+    const group = await browser.tabGroups.get(request.groupId);
+    const tabs = await browser.tabs.query({ groupId: request.groupId } as { windowId?: number });
+    const metas = (await Promise.all(tabs.map(toTabMeta))).filter((tab): tab is TabMeta => tab !== null);
+    return createFromTabs(metas, request.name ?? (group.title || undefined), { kind: 'group', groupId: request.groupId, windowId: group.windowId });
+  },
+  'workspace.rename': async (request) => {
+    const found = workspaceOr(request.workspaceId);
+    return found.ok ? success(await saveWorkspace({ ...found.value, name: request.name })) : found;
+  },
+  'workspace.share': async (request) => {
+    const found = workspaceOr(request.workspaceId);
+    if (!found.ok) return found;
+    if (!request.shared) await releaseWorkspace(request.workspaceId);
+    return success(await saveWorkspace({ ...found.value, shared: request.shared }));
+  },
+  'workspace.setSite': async (request) => {
+    const found = workspaceOr(request.workspaceId);
+    if (!found.ok) return found;
+    const origin = originOf(request.origin);
+    if (!origin) return failure(tetherError('invalid_request', 'A site is an http(s) origin, like https://blog.example.'));
+    const policy = { ...request.policy };
+    if (policy.expectedAccount !== undefined && policy.expectedAccount.trim() === '') delete policy.expectedAccount;
+    return success(await saveWorkspace({ ...found.value, sites: { ...found.value.sites, [origin]: policy } }));
+  },
+  'workspace.addTab': async (request) => {
+    const found = workspaceOr(request.workspaceId);
+    if (!found.ok) return found;
+    const tab = await readTabMeta(request.tabId);
+    if (!tab || originOf(tab.url) === null) return failure(tetherError('target_not_found', 'That tab is gone or is not a web page.'));
+    return success(await saveWorkspace(withTabAdded(found.value, tab)));
+  },
+  'workspace.removeTab': async (request) => {
+    const found = workspaceOr(request.workspaceId);
+    if (!found.ok) return found;
+    await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
+    return success(await saveWorkspace(withTabRemoved(found.value, request.tabId)));
+  },
+  'workspace.delete': async (request) => {
+    const found = workspaceOr(request.workspaceId);
+    if (!found.ok) return found;
+    await releaseWorkspace(request.workspaceId);
+    await localStore.setState((state) => {
+      const { [request.workspaceId]: _deleted, ...rest } = state.workspaces;
+      return { workspaces: rest };
+    });
+    return success({ deleted: request.workspaceId });
+  },
+  'program.end': async (request) => {
+    const scheduled = Object.values(localStore.getState().scheduled).find((item) => item.programId === request.programId);
+    if (scheduled) await cancelScheduled(scheduled.id);
+    else await endProgram(request.programId);
+    return success({ ended: request.programId });
+  },
+  'approval.decide': async (request) => success({ decided: await decideApproval(request.approvalId, request.approve) }),
+  'journal.list': async (request) => success(await listJournal({ limit: request.limit, ...(request.workspaceId ? { workspaceId: request.workspaceId } : {}) })),
+  'journal.get': async (request) => success(await getJournalRecord(request.recordId)),
+  'journal.export': async () => {
+    const jsonl = await exportJournal();
+    return success({ jsonl, count: jsonl === '' ? 0 : jsonl.trimEnd().split('\n').length });
+  },
+  'connection.set': async (request) => success(await setPairing(request.token, request.port)),
+  'connection.forget': async () => success(await forgetPairing()),
+  'connection.reconnect': async () => success(await reconnect()),
+  'agent.request': async (request, deps) => success(await deps.handleAgentRequest({ tool: request.tool as AgentRequest['tool'], args: request.args })),
+};
+
+export async function handleUiRequest(request: RuntimeRequest, deps: UiDeps): Promise<Outcome<unknown>> {
+  const handler = handlers[request.type] as Handler<typeof request.type>;
+  const answer = await handler(request as never, deps);
+  if (request.type !== 'state.get' && !request.type.startsWith('journal.')) deps.notify();
+  return answer;
+}

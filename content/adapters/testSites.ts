@@ -1,0 +1,58 @@
+/**
+ * Adapters for the bundled demo sites (e2e/sites): a blog and a cafe (community board), each
+ * with sign-in, an account name, a post editor, and autosaved drafts.
+ */
+import type { SiteAdapter } from '../siteAdapter.ts';
+
+export const testBlogAdapter: SiteAdapter = {
+  id: 'test-blog',
+  hosts: ['blog.localhost'],
+  signIn: {
+    signedIn: ['.account-name'],
+    signedOut: ['a.sign-in'],
+    account: ['.account-name'],
+  },
+  fields: [
+    { name: 'title', label: 'Post title', selectors: ['#post-title'] },
+    {
+      name: 'body',
+      label: 'Post body',
+      selectors: ['iframe#post-body-frame', '#post-body'],
+      draftIfNonEmpty: true,
+    },
+    { name: 'category', label: 'Category', selectors: ['#post-category'] },
+  ],
+  actions: [
+    { name: 'publish', kind: 'publish', label: 'Publish', selectors: ['#publish-button'] },
+    { name: 'save_draft', kind: 'save_draft', label: 'Save draft', selectors: ['#save-draft-button'] },
+  ],
+  readable: [
+    { name: 'post.title', selectors: ['.post-title'] },
+    { name: 'post.body', selectors: ['.post-body'] },
+  ],
+  draft: { banners: ['.draft-banner'] },
+};
+
+export const testCafeAdapter: SiteAdapter = {
+  id: 'test-cafe',
+  hosts: ['cafe.localhost'],
+  signIn: {
+    signedIn: ['.member-nick'],
+    signedOut: ['a.login-link'],
+    account: ['.member-nick'],
+  },
+  fields: [
+    { name: 'title', label: 'Subject', selectors: ['#subject'] },
+    { name: 'body', label: 'Content', selectors: ['#content'], draftIfNonEmpty: true },
+    { name: 'board', label: 'Board', selectors: ['#board'] },
+  ],
+  actions: [
+    { name: 'register', kind: 'submit', label: 'Register post', selectors: ['#register-button'] },
+    { name: 'save_draft', kind: 'save_draft', label: 'Save temporarily', selectors: ['#temp-save-button'] },
+  ],
+  readable: [
+    { name: 'post.title', selectors: ['.article-title'] },
+    { name: 'post.body', selectors: ['.article-content'] },
+  ],
+  draft: { banners: ['.temp-saved-notice'] },
+};

@@ -1,0 +1,98 @@
+/**
+ * Observe and inspect, inside one document. Small on purpose: an agent pays for every byte, so
+ * the answer holds names, kinds, lengths and hashes, and text only for what was asked by name.
+ */
+import { fieldHash } from '../shared/fieldText.ts';
+import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/pageProtocol.ts';
+import { isFocused, readEditable, selectOptions } from './editables.ts';
+import { pageInstance } from './pageInstance.ts';
+import { readPageModel, type LocatedField, type PageModel } from './pageModel.ts';
+import { editedByPerson, watchDocument } from './personActivity.ts';
+
+const MAX_TEXT = 50_000;
+
+/** The hash Tether left in each field it wrote, so its own text is never taken for a person's draft. */
+const lastTetherHash = new WeakMap<Element, string>();
+
+export function rememberTetherWrite(element: Element, text: string): void {
+  lastTetherHash.set(element, fieldHash(text));
+}
+
+function watchEditorFrames(model: PageModel): void {
+  for (const field of model.fields) {
+    if (field.editable.doc !== document) watchDocument(field.editable.doc);
+  }
+}
+
+function personDraftIn(field: LocatedField): string | null {
+  const text = readEditable(field.editable);
+  if (text.trim() === '') return null;
+  const hash = fieldHash(text);
+  if (lastTetherHash.get(field.editable.element) === hash) return null;
+  if (editedByPerson(field.editable.element)) return `person-typed:${field.name}`;
+  if (field.draftIfNonEmpty && field.editable.kind !== 'select') return `unsaved-text:${field.name}`;
+  return null;
+}
+
+export function draftState(model: PageModel): DraftState {
+  const reasons: string[] = [];
+  if (model.draftBanner) reasons.push('autosave-banner');
+  for (const field of model.fields) {
+    const reason = personDraftIn(field);
+    if (reason) reasons.push(reason);
+  }
+  return { inProgress: reasons.length > 0, reasons };
+}
+
+export function observePage(model: PageModel = readPageModel()): PageObservation {
+  watchEditorFrames(model);
+  return {
+    url: location.href,
+    title: document.title,
+    pageInstance: pageInstance(),
+    adapter: model.adapterId,
+    signIn: model.signIn,
+    draft: draftState(model),
+  };
+}
+
+export function describeField(field: LocatedField): FieldInfo {
+  const text = readEditable(field.editable);
+  const info: FieldInfo = {
+    name: field.name,
+    kind: field.editable.kind,
+    label: field.label,
+    length: text.length,
+    hash: fieldHash(text),
+    focused: isFocused(field.editable),
+    editedByPerson: editedByPerson(field.editable.element),
+  };
+  const options = selectOptions(field.editable);
+  if (options) info.options = options;
+  return info;
+}
+
+export function inspectPage(read: string[]): PageInspection {
+  const model = readPageModel();
+  const observation = observePage(model);
+  const inspection: PageInspection = {
+    ...observation,
+    fields: model.fields.map(describeField),
+    actions: model.actions.map((action) => ({ name: action.name, kind: action.kind, label: action.label })),
+    readable: [...model.readable.keys()],
+  };
+  if (read.length > 0) {
+    const text: Record<string, string> = {};
+    const unknown: string[] = [];
+    for (const name of read) {
+      const field = model.fields.find((candidate) => candidate.name === name);
+      const region = model.readable.get(name);
+      if (field) text[name] = readEditable(field.editable).slice(0, MAX_TEXT);
+      else if (region) text[name] = region().slice(0, MAX_TEXT);
+      else unknown.push(name);
+    }
+    inspection.text = text;
+    if (unknown.length > 0) inspection.unknown = unknown;
+  }
+  return inspection;
+}

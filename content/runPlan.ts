@@ -1,0 +1,233 @@
+/**
+ * Runs an act plan inside the bound page, all or nothing.
+ *
+ * 1. Every step is validated against the page as it is now — the field exists and can take the
+ *    step, it still holds what the plan expects, the person is not typing or composing in it, the
+ *    action exists — and every problem is listed. If there is any, nothing runs.
+ * 2. Steps run in order; each write is read back. If step k fails, the fields steps 1..k-1 wrote
+ *    are put back as they were, formatting included.
+ * 3. The result is kept per request id, so a retry after the worker was stopped gets the same
+ *    answer instead of a second run.
+ */
+import { tetherError, type ErrorCode, type TetherError } from '../shared/errors.ts';
+import { fieldHash, normalizeFieldText } from '../shared/fieldText.ts';
+import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
+import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
+import type { Plan } from '../shared/protocol.ts';
+import { isDisabled, readEditable } from './editables.ts';
+import { draftState, rememberTetherWrite } from './inspectPage.ts';
+import { readPageModel, type LocatedAction, type LocatedField, type PageModel } from './pageModel.ts';
+import { personIsTyping } from './personActivity.ts';
+import { restoreField, selectValue, snapshotField, writeText, type FieldSnapshot } from './writeField.ts';
+
+const completed = new Map<string, PageActResult>();
+const running = new Set<string>();
+
+export function actStatus(requestId: string): { state: 'unknown' | 'running' | 'done'; result?: PageActResult } {
+  const result = completed.get(requestId);
+  if (result) return { state: 'done', result };
+  return { state: running.has(requestId) ? 'running' : 'unknown' };
+}
+
+interface PlannedWrite {
+  step: number;
+  field: LocatedField;
+  /** The text the field should hold before this step, and after it. */
+  expectedBefore: string | null;
+  expectedBeforeHash: string;
+  expectedAfter: string;
+}
+
+interface Validation {
+  problems: PlanProblem[];
+  writes: Map<number, PlannedWrite>;
+  clicks: Array<{ step: number; action: string; kind: ActionKind; located: LocatedAction }>;
+}
+
+function problem(step: number, code: ErrorCode, message: string): PlanProblem {
+  return { step, code, message };
+}
+
+function validateSteps(plan: Plan, model: PageModel, inspected: Record<string, string>): Validation {
+  const problems: PlanProblem[] = [];
+  const writes = new Map<number, PlannedWrite>();
+  const clicks: Validation['clicks'] = [];
+  // What each field will hold after the steps so far: later steps expect that, not the inspect.
+  const predicted = new Map<string, string>();
+  const fieldNames = model.fields.map((field) => field.name).join(', ') || 'none';
+  const actionNames = model.actions.map((action) => action.name).join(', ') || 'none';
+
+  plan.steps.forEach((step, index) => {
+    if (step.op === 'click') {
+      const located = model.actions.find((action) => action.name === step.action);
+      if (!located) {
+        problems.push(problem(index, 'invalid_request', `No action "${step.action}" on this page. Actions here: ${actionNames}.`));
+        return;
+      }
+      if (isDisabled(located.element)) problems.push(problem(index, 'invalid_request', `The "${step.action}" button is disabled now.`));
+      if (APPROVAL_ACTION_KINDS.includes(located.kind) && index !== plan.steps.length - 1) {
+        problems.push(problem(index, 'invalid_request', `"${step.action}" publishes and cannot be undone, so it must be the last step.`));
+      }
+      clicks.push({ step: index, action: step.action, kind: located.kind, located });
+      return;
+    }
+
+    const field = model.fields.find((candidate) => candidate.name === step.field);
+    if (!field) {
+      problems.push(problem(index, 'invalid_request', `No field "${step.field}" on this page. Fields here: ${fieldNames}.`));
+      return;
+    }
+    const isSelect = field.editable.kind === 'select';
+    if (isSelect !== (step.op === 'select')) {
+      problems.push(
+        problem(index, 'invalid_request', isSelect ? `"${step.field}" is a choice: use select.` : `"${step.field}" is text: use fill, append or clear.`),
+      );
+      return;
+    }
+    if (isDisabled(field.editable.element)) {
+      problems.push(problem(index, 'invalid_request', `"${step.field}" is disabled or read-only on the page.`));
+      return;
+    }
+    const typing = personIsTyping(field.editable.element);
+    if (typing) {
+      problems.push(
+        problem(index, 'target_busy', typing === 'composing' ? `The person is composing text (IME) in "${step.field}".` : `The person is typing in "${step.field}".`),
+      );
+    }
+
+    const current = readEditable(field.editable);
+    let expectedBefore: string | null;
+    let expectedBeforeHash: string;
+    const prior = predicted.get(field.name);
+    if (prior !== undefined) {
+      expectedBefore = prior;
+      expectedBeforeHash = fieldHash(prior);
+    } else if (step.expect?.text !== undefined) {
+      expectedBefore = step.expect.text;
+      expectedBeforeHash = fieldHash(step.expect.text);
+    } else if (step.expect?.hash !== undefined) {
+      expectedBefore = null;
+      expectedBeforeHash = step.expect.hash;
+    } else if (inspected[field.name] !== undefined) {
+      expectedBefore = null;
+      expectedBeforeHash = inspected[field.name] as string;
+    } else {
+      problems.push(
+        problem(index, 'invalid_request', `Say what "${step.field}" holds now: inspect this handle first, or give expect.hash or expect.text.`),
+      );
+      return;
+    }
+    if (prior === undefined && fieldHash(current) !== expectedBeforeHash) {
+      problems.push(
+        problem(index, 'field_changed', `"${step.field}" changed since it was inspected (someone edited it). Inspect again and rebuild the plan.`),
+      );
+    }
+    const base = expectedBefore ?? current;
+    const expectedAfter =
+      step.op === 'fill' ? step.text : step.op === 'append' ? base + step.text : step.op === 'clear' ? '' : step.value;
+    predicted.set(field.name, expectedAfter);
+    writes.set(index, { step: index, field, expectedBefore, expectedBeforeHash, expectedAfter });
+  });
+  return { problems, writes, clicks };
+}
+
+function summarize(problems: PlanProblem[]): TetherError {
+  const codes = [...new Set(problems.map((item) => item.code))];
+  const code: ErrorCode = codes.length === 1 ? (codes[0] as ErrorCode) : 'invalid_request';
+  const first = problems[0];
+  const message =
+    problems.length === 1 && first
+      ? `Step ${first.step + 1}: ${first.message} Nothing ran.`
+      : `${problems.length} problems in the plan; nothing ran. Fix them all and send the plan again.`;
+  return tetherError(code, message, { problems });
+}
+
+function refusal(error: TetherError, problems: PlanProblem[] = [], ran: StepOutcome[] = [], rolledBack: number[] = []): PageActResult {
+  return { ok: false, error, problems, ran, rolledBack };
+}
+
+async function execute(plan: Plan, validation: Validation): Promise<PageActResult> {
+  const ran: StepOutcome[] = [];
+  const snapshots = new Map<LocatedField, FieldSnapshot>();
+  const rollback = async (): Promise<number[]> => {
+    const restored: number[] = [];
+    for (const outcome of [...ran].reverse()) {
+      const write = validation.writes.get(outcome.step);
+      const snapshot = write ? snapshots.get(write.field) : undefined;
+      if (!write || !snapshot) continue;
+      if (await restoreField(write.field.editable, snapshot)) restored.push(outcome.step);
+      snapshots.delete(write.field); // the earliest snapshot restores the field once
+    }
+    return restored;
+  };
+
+  for (const [index, step] of plan.steps.entries()) {
+    if (step.op === 'click') {
+      const click = validation.clicks.find((item) => item.step === index);
+      if (!click) continue;
+      click.located.element.click();
+      ran.push({ step: index, op: 'click', target: step.action, verified: true });
+      continue;
+    }
+    const write = validation.writes.get(index);
+    if (!write) continue;
+    const { editable } = write.field;
+    // The person may have started typing since validation: check again at the last moment.
+    const typing = personIsTyping(editable.element);
+    const now = readEditable(editable);
+    if (typing || fieldHash(now) !== (write.expectedBefore !== null ? fieldHash(write.expectedBefore) : write.expectedBeforeHash)) {
+      const rolledBack = await rollback();
+      const code: ErrorCode = typing ? 'target_busy' : 'field_changed';
+      return refusal(
+        tetherError(code, `Step ${index + 1}: "${step.field}" ${typing ? 'is being typed in by the person' : 'changed while the plan ran'}; earlier steps were undone.`),
+        [problem(index, code, `"${step.field}" changed or is in use.`)],
+        ran,
+        rolledBack,
+      );
+    }
+    if (!snapshots.has(write.field)) snapshots.set(write.field, snapshotField(editable));
+    const beforeHash = fieldHash(now);
+    const outcome =
+      step.op === 'select' ? await selectValue(editable, step.value) : await writeText(editable, step.op, step.op === 'clear' ? '' : step.text);
+    const verified = outcome.verified && normalizeFieldText(outcome.text) === normalizeFieldText(write.expectedAfter);
+    ran.push({ step: index, op: step.op, target: step.field, method: outcome.method, beforeHash, afterHash: fieldHash(outcome.text), verified });
+    if (!verified) {
+      const rolledBack = await rollback();
+      return refusal(
+        tetherError('invalid_request', `Step ${index + 1}: the page did not keep the text written to "${step.field}"; earlier steps were undone.`),
+        [problem(index, 'invalid_request', 'The page rejected or rewrote the text.')],
+        ran,
+        rolledBack,
+      );
+    }
+    rememberTetherWrite(editable.element, outcome.text);
+  }
+  return { ok: true, dryRun: false, steps: ran, clicks: validation.clicks.map(({ step, action, kind }) => ({ step, action, kind })), url: location.href };
+}
+
+export async function runPlan(requestId: string, plan: Plan, inspected: Record<string, string>, dryRun: boolean): Promise<PageActResult> {
+  const done = completed.get(requestId);
+  if (done && !dryRun) return done;
+  if (running.has(requestId)) return refusal(tetherError('target_busy', 'This request is already running on the page.'));
+
+  const model = readPageModel();
+  const validation = validateSteps(plan, model, inspected);
+  const draft = draftState(model);
+  if (draft.inProgress && plan.continueDraft !== true) {
+    validation.problems.unshift(
+      problem(0, 'draft_in_progress', `The page has a draft in progress (${draft.reasons.join(', ')}). Set plan.continueDraft to continue it, or ask the person.`),
+    );
+  }
+  if (validation.problems.length > 0) return refusal(summarize(validation.problems), validation.problems);
+  if (dryRun) return { ok: true, dryRun: true, steps: [], clicks: validation.clicks.map(({ step, action, kind }) => ({ step, action, kind })), url: location.href };
+
+  running.add(requestId);
+  try {
+    const result = await execute(plan, validation);
+    completed.set(requestId, result);
+    return result;
+  } finally {
+    running.delete(requestId);
+  }
+}
+

@@ -1,0 +1,38 @@
+/**
+ * Playwright fixtures: the demo sites (one server per worker, reset per test) and a fresh Chromium
+ * profile with the built extension per test.
+ */
+import { test as base, expect } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { startSites, type RunningSites } from './sites/server.ts';
+import { launchTether } from './support/launchTether.ts';
+import { TetherDriver } from './support/tetherDriver.ts';
+
+interface WorkerFixtures {
+  sites: RunningSites;
+}
+
+interface TestFixtures {
+  tether: TetherDriver;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sites: [
+    async ({}, use) => {
+      const sites = await startSites();
+      await use(sites);
+      await sites.close();
+    },
+    { scope: 'worker' },
+  ],
+  tether: async ({ sites }, use) => {
+    sites.reset();
+    const launched = await launchTether();
+    const driver = new TetherDriver(launched.context, launched.extensionId, sites);
+    await use(driver);
+    await launched.context.close();
+    rmSync(launched.userDataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };

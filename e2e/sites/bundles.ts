@@ -1,0 +1,44 @@
+/**
+ * The demo sites' browser code, bundled in memory with esbuild when the server starts: the real
+ * editor libraries from npm (Quill, TipTap/ProseMirror) and React, as real sites ship them.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export type ClientBundles = Map<string, { type: string; content: string }>;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ENTRIES: Record<string, string> = {
+  blog: join(here, 'client', 'blogEditor.ts'),
+  'blog-react': join(here, 'client', 'blogReact.tsx'),
+  cafe: join(here, 'client', 'cafeEditor.ts'),
+  session: join(here, 'client', 'sessionWatch.ts'),
+  hostile: join(here, 'client', 'hostilePage.ts'),
+};
+
+export async function buildClientBundles(): Promise<ClientBundles> {
+  const result = await build({
+    entryPoints: ENTRIES,
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'chrome116',
+    jsx: 'automatic',
+    minify: true,
+    outdir: 'out',
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const bundles: ClientBundles = new Map();
+  for (const file of result.outputFiles) {
+    const name = file.path.split('/').pop() ?? '';
+    bundles.set(name, { type: 'text/javascript; charset=utf-8', content: file.text });
+  }
+  const require = createRequire(import.meta.url);
+  bundles.set('quill.snow.css', { type: 'text/css; charset=utf-8', content: await readFile(require.resolve('quill/dist/quill.snow.css'), 'utf8') });
+  bundles.set('site.css', { type: 'text/css; charset=utf-8', content: await readFile(join(here, 'site.css'), 'utf8') });
+  return bundles;
+}

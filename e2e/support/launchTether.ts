@@ -1,0 +1,51 @@
+/**
+ * Launches Debian's Chromium with the built extension, as tests, benchmarks and `npm start` use it.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+
+export const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
+export const CHROMIUM = process.env.TETHER_CHROMIUM ?? '/usr/bin/chromium';
+
+export interface LaunchOptions {
+  userDataDir?: string;
+  headless?: boolean;
+  /** Browser UI language, e.g. "ko" for the Korean screenshots. */
+  lang?: string;
+  args?: string[];
+}
+
+export interface LaunchedTether {
+  context: BrowserContext;
+  extensionId: string;
+  userDataDir: string;
+}
+
+export async function launchTether(options: LaunchOptions = {}): Promise<LaunchedTether> {
+  if (!existsSync(join(DIST, 'manifest.json'))) throw new Error(`No built extension at ${DIST}: run npm run build first.`);
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'tether-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: options.headless ?? true,
+    viewport: { width: 1200, height: 800 },
+    locale: options.lang ?? 'en-US',
+    args: [
+      `--disable-extensions-except=${DIST}`,
+      `--load-extension=${DIST}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      ...(options.lang ? [`--lang=${options.lang}`] : []),
+      ...(options.args ?? []),
+    ],
+  });
+  const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return { context, extensionId, userDataDir };
+}

@@ -1,0 +1,121 @@
+/**
+ * Drives a running Tether the way its own pages do: runtime messages from an extension page
+ * (which wake a stopped worker, like any event would). Agent requests go through the same
+ * request entry the bridge uses.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Outcome } from '../../shared/errors.ts';
+import type { SitePolicy, Workspace } from '../../shared/model.ts';
+import type { Envelope } from '../../shared/protocol.ts';
+import type { RuntimeAnswers, RuntimeRequest, UiState } from '../../shared/runtimeProtocol.ts';
+import type { RunningSites, SiteName } from '../sites/server.ts';
+
+export class TetherDriver {
+  private controlPage: Page | null = null;
+
+  constructor(
+    readonly context: BrowserContext,
+    readonly extensionId: string,
+    readonly sites: RunningSites,
+  ) {}
+
+  extensionUrl(path: string): string {
+    return `chrome-extension://${this.extensionId}/${path}`;
+  }
+
+  /** An extension page used only to send messages; it lives in its own window, outside workspaces. */
+  async control(): Promise<Page> {
+    if (this.controlPage && !this.controlPage.isClosed()) return this.controlPage;
+    const page = await this.context.newPage();
+    await page.goto(this.extensionUrl('extension/options.html'));
+    this.controlPage = page;
+    return page;
+  }
+
+  async send<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<Outcome<RuntimeAnswers[K]>> {
+    const page = await this.control();
+    return page.evaluate(
+      (message) => chrome.runtime.sendMessage({ channel: 'tether.runtime', request: message }),
+      request as RuntimeRequest,
+    ) as Promise<Outcome<RuntimeAnswers[K]>>;
+  }
+
+  async must<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<RuntimeAnswers[K]> {
+    const answer = await this.send(request);
+    if (!answer.ok) throw new Error(`${request.type} failed: ${answer.error.code} ${answer.error.message}`);
+    return answer.value;
+  }
+
+  /** An agent request through the worker's request entry (what the bridge calls). */
+  async agent(tool: string, args: unknown): Promise<Envelope> {
+    return this.must({ type: 'agent.request', tool, args });
+  }
+
+  async state(): Promise<UiState> {
+    return this.must({ type: 'state.get' });
+  }
+
+  async profileId(): Promise<string> {
+    return (await this.state()).profile.id;
+  }
+
+  /** Opens a site page in a new tab of the main window and waits until Tether's content script can see it. */
+  async open(site: SiteName, path = '/'): Promise<Page> {
+    const page = await this.context.newPage();
+    await page.goto(this.sites.url(site, path));
+    return page;
+  }
+
+  /** Signs a site in (one cookie per host, shared by all its tabs). */
+  async signIn(site: SiteName, account: string): Promise<void> {
+    const page = await this.context.newPage();
+    await page.goto(this.sites.url(site, `/login?as=${encodeURIComponent(account)}`));
+    await page.close();
+  }
+
+  async tabIdOf(page: Page): Promise<number> {
+    const url = page.url();
+    const state = await this.state();
+    const control = await this.control();
+    const id = await control.evaluate(async (href) => {
+      const tabs = await chrome.tabs.query({});
+      return tabs.filter((tab) => tab.url === href).map((tab) => tab.id ?? -1);
+    }, url);
+    if (id.length !== 1) throw new Error(`expected one tab at ${url}, found ${id.length} (${state.workspaces.length} workspaces)`);
+    return id[0] as number;
+  }
+
+  /** Creates a workspace from the given pages (their window), marks writable sites and shares it. */
+  async workspaceOf(pages: Page[], options: { name?: string; writable?: SiteName[]; publishWithoutApproval?: boolean; share?: boolean } = {}): Promise<Workspace> {
+    const control = await this.control();
+    const tabIds = await Promise.all(pages.map((page) => this.tabIdOf(page)));
+    const windowId = await control.evaluate(async (id) => (await chrome.tabs.get(id)).windowId, tabIds[0] as number);
+    let workspace = await this.must({ type: 'workspace.createFromWindow', windowId, ...(options.name ? { name: options.name } : {}) });
+    // Keep only the pages asked for: the window may hold others.
+    for (const tabId of workspace.tabIds.filter((id) => !tabIds.includes(id))) {
+      workspace = await this.must({ type: 'workspace.removeTab', workspaceId: workspace.id, tabId });
+    }
+    for (const site of options.writable ?? []) {
+      const policy: SitePolicy = { writable: true, publishWithoutApproval: options.publishWithoutApproval ?? false };
+      workspace = await this.must({ type: 'workspace.setSite', workspaceId: workspace.id, origin: this.sites.url(site, '/'), policy });
+    }
+    if (options.share !== false) workspace = await this.must({ type: 'workspace.share', workspaceId: workspace.id, shared: true });
+    return workspace;
+  }
+
+  /** Stops the service worker for real and waits until it is gone. */
+  async stopServiceWorker(): Promise<void> {
+    const browser = this.context.browser();
+    const cdp = browser ? await browser.newBrowserCDPSession() : await this.context.newCDPSession(await this.control());
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
+    const worker = targetInfos.find((info) => info.type === 'service_worker' && info.url.includes(this.extensionId));
+    if (!worker) return;
+    await cdp.send('Target.closeTarget', { targetId: worker.targetId });
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const { targetInfos: now } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ type: string; url: string }> };
+      if (!now.some((info) => info.type === 'service_worker' && info.url.includes(this.extensionId))) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cdp.detach();
+  }
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suites: the built extension (dist/) in Debian's Chromium, against the local sites in
+ * e2e/sites. Each test gets a fresh browser profile; `npm run build` must have run first
+ * (`npm test` does it).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  outputDir: 'test-results',
+  projects: [
+    { name: 'e2e', testIgnore: ['**/reliability/**'] },
+    { name: 'reliability', testMatch: 'reliability/**/*.spec.ts' },
+  ],
+});

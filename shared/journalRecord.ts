@@ -1,0 +1,38 @@
+/** One journal record: a request through the five lifecycle points, as the person's UI shows it. */
+import type { Explanation } from './explain.ts';
+
+export type LifecyclePoint = 'prepare' | 'decide' | 'dispatch' | 'observe' | 'record';
+
+export type JournalOutcome = 'done' | 'refused' | 'rolled_back' | 'scheduled';
+
+export interface JournalTarget {
+  tabId: number;
+  site: string;
+  title: string;
+  account: string | null;
+  role: 'write' | 'reference';
+}
+
+export interface JournalRecord {
+  id: string;
+  at: number;
+  tool: string;
+  /** Who asked: an agent through the bridge, the person's UI, or a scheduled act firing. */
+  via: 'agent' | 'ui' | 'schedule';
+  callId?: string;
+  requestId?: string;
+  profileId: string | null;
+  workspaceId: string | null;
+  /** The request's arguments, long texts shortened. */
+  request: unknown;
+  /** Milliseconds from arrival to each lifecycle point reached. */
+  lifecycle: Partial<Record<LifecyclePoint, number>>;
+  decision?: unknown;
+  steps?: unknown[];
+  observation?: unknown;
+  outcome: JournalOutcome;
+  error?: { code: string; message: string; details?: unknown };
+  explanation?: Explanation;
+  targets?: JournalTarget[];
+  tookMs: number;
+}

@@ -1,0 +1,172 @@
+/**
+ * The channel between the service worker and the content script of one exact document.
+ *
+ * The worker sends with `tabs.sendMessage(tabId, msg, { documentId })`, so a page that replaced the
+ * bound one can never receive it. Answers come back from a renderer that runs page code too, so the
+ * worker checks them with these schemas before believing them.
+ */
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+import { planSchema } from './protocol.ts';
+
+export const PAGE_CHANNEL = 'tether.page';
+
+export const signInSchema = z.object({
+  state: z.enum(['signed_in', 'signed_out', 'unknown']),
+  account: z.string().max(300).nullable(),
+  /** How it was detected: "adapter:test-blog", "generic:logout-link", … */
+  via: z.string().max(100),
+});
+export type SignIn = z.infer<typeof signInSchema>;
+
+export const draftSchema = z.object({
+  inProgress: z.boolean(),
+  /** Why: "person-typed:body", "autosave-banner", … */
+  reasons: z.array(z.string().max(200)).max(20),
+});
+export type DraftState = z.infer<typeof draftSchema>;
+
+export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-editor', 'select', 'rich-editor'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export const fieldInfoSchema = z.object({
+  name: z.string().max(100),
+  kind: z.enum(FIELD_KINDS),
+  label: z.string().max(200),
+  length: z.number().int().nonnegative(),
+  hash: z.string().max(64),
+  focused: z.boolean(),
+  editedByPerson: z.boolean(),
+  options: z.array(z.string().max(300)).max(200).optional(),
+});
+export type FieldInfo = z.infer<typeof fieldInfoSchema>;
+
+export const ACTION_KINDS = ['publish', 'submit', 'save_draft', 'other'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+/** Actions whose effect leaves the page: they need the person's approval unless the site allows them. */
+export const APPROVAL_ACTION_KINDS: readonly ActionKind[] = ['publish', 'submit'];
+
+export const actionInfoSchema = z.object({
+  name: z.string().max(100),
+  kind: z.enum(ACTION_KINDS),
+  label: z.string().max(200),
+});
+export type ActionInfo = z.infer<typeof actionInfoSchema>;
+
+export const pageObservationSchema = z.object({
+  url: z.string().max(8192),
+  title: z.string().max(2000),
+  pageInstance: z.string().max(100),
+  adapter: z.string().max(100),
+  signIn: signInSchema,
+  draft: draftSchema,
+});
+export type PageObservation = z.infer<typeof pageObservationSchema>;
+
+export const pageInspectionSchema = pageObservationSchema.extend({
+  fields: z.array(fieldInfoSchema).max(100),
+  actions: z.array(actionInfoSchema).max(100),
+  /** The text of fields or regions the request asked for by name. */
+  text: z.record(z.string(), z.string().max(200_000)).optional(),
+  /** Names the request asked to read that the page does not have. */
+  unknown: z.array(z.string()).optional(),
+  /** Readable regions the adapter knows (e.g. a post's title and body), by name. */
+  readable: z.array(z.string().max(100)).max(50),
+});
+export type PageInspection = z.infer<typeof pageInspectionSchema>;
+
+export const problemSchema = z.object({
+  step: z.number().int().nonnegative(),
+  code: z.enum(ERROR_CODES),
+  message: z.string().max(1000),
+});
+export type PlanProblem = z.infer<typeof problemSchema>;
+
+export const stepOutcomeSchema = z.object({
+  step: z.number().int().nonnegative(),
+  op: z.string(),
+  target: z.string(),
+  /** How the text went in: "insertText" keeps the person's undo; "setter" is the fallback. */
+  method: z.string().optional(),
+  beforeHash: z.string().optional(),
+  afterHash: z.string().optional(),
+  /** The page's own model holds the text after the write. */
+  verified: z.boolean(),
+});
+export type StepOutcome = z.infer<typeof stepOutcomeSchema>;
+
+export const clickInfoSchema = z.object({ step: z.number().int(), action: z.string(), kind: z.enum(ACTION_KINDS) });
+
+/** Expectations the worker hands the page, checked at the last moment inside the page. */
+export const pageExpectationSchema = z.object({
+  pageInstance: z.string().nullable(),
+  url: z.string(),
+  account: z.string().nullable(),
+  role: z.enum(['write', 'reference']),
+});
+export type PageExpectation = z.infer<typeof pageExpectationSchema>;
+
+export const pageActResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    dryRun: z.boolean(),
+    steps: z.array(stepOutcomeSchema),
+    clicks: z.array(clickInfoSchema),
+    url: z.string(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+    problems: z.array(problemSchema),
+    ran: z.array(stepOutcomeSchema),
+    rolledBack: z.array(z.number().int()),
+  }),
+]);
+export type PageActResult = z.infer<typeof pageActResultSchema>;
+
+/** Requests to the content script (one discriminated union for this channel). */
+export const pageRequestSchema = z.discriminatedUnion('type', [
+  z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('observe') }),
+  z.object({
+    channel: z.literal(PAGE_CHANNEL),
+    type: z.literal('inspect'),
+    expect: pageExpectationSchema,
+    read: z.array(z.string()).max(20),
+  }),
+  z.object({
+    channel: z.literal(PAGE_CHANNEL),
+    type: z.literal('act'),
+    expect: pageExpectationSchema,
+    requestId: z.string(),
+    plan: planSchema,
+    /** Field hashes the last inspect of this handle saw: the default expectation of each write. */
+    inspected: z.record(z.string(), z.string()),
+    dryRun: z.boolean(),
+  }),
+  z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('actStatus'), requestId: z.string() }),
+]);
+export type PageRequest = z.infer<typeof pageRequestSchema>;
+
+export const pageActStatusSchema = z.object({
+  state: z.enum(['unknown', 'running', 'done']),
+  result: pageActResultSchema.optional(),
+});
+export type PageActStatus = z.infer<typeof pageActStatusSchema>;
+
+/** What each request type answers; the worker parses it with the matching schema. */
+export interface PageAnswers {
+  observe: PageObservation;
+  inspect: PageInspection;
+  act: PageActResult;
+  actStatus: PageActStatus;
+}
+
+export const pageAnswerSchemas = {
+  observe: pageObservationSchema,
+  inspect: pageInspectionSchema,
+  act: pageActResultSchema,
+  actStatus: pageActStatusSchema,
+} as const;
+
+/** The content script answers every request with this wrapper, so refusals travel as values. */
+export type PageReply<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };

@@ -1,0 +1,129 @@
+/**
+ * The channel from Tether's own pages (side panel, popup, options) to the service worker: one
+ * discriminated union, parsed by the worker, answered with an Outcome. The worker accepts these
+ * only from its own extension pages (decided from `sender`, never from the payload).
+ */
+import { z } from 'zod';
+import type { Outcome } from './errors.ts';
+import type { JournalRecord } from './journalRecord.ts';
+import type { Profile, Program, SitePolicy, Workspace } from './model.ts';
+import { sitePolicySchema } from './modelSchemas.ts';
+import type { Envelope } from './protocol.ts';
+
+export const RUNTIME_CHANNEL = 'tether.runtime';
+export const UI_EVENT_CHANNEL = 'tether.ui';
+
+const name = z.string().trim().min(1).max(80);
+const id = z.string().min(1).max(200);
+const tabId = z.number().int().nonnegative();
+
+export const runtimeRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('state.get') }),
+  z.object({ type: z.literal('profile.rename'), label: name }),
+  z.object({ type: z.literal('workspace.createFromWindow'), windowId: z.number().int(), name: name.optional() }),
+  z.object({ type: z.literal('workspace.createFromGroup'), groupId: z.number().int().nonnegative(), name: name.optional() }),
+  z.object({ type: z.literal('workspace.rename'), workspaceId: id, name }),
+  z.object({ type: z.literal('workspace.share'), workspaceId: id, shared: z.boolean() }),
+  z.object({ type: z.literal('workspace.setSite'), workspaceId: id, origin: z.string().min(1).max(300), policy: sitePolicySchema }),
+  z.object({ type: z.literal('workspace.addTab'), workspaceId: id, tabId }),
+  z.object({ type: z.literal('workspace.removeTab'), workspaceId: id, tabId }),
+  z.object({ type: z.literal('workspace.delete'), workspaceId: id }),
+  z.object({ type: z.literal('program.end'), programId: id }),
+  z.object({ type: z.literal('approval.decide'), approvalId: id, approve: z.boolean() }),
+  z.object({ type: z.literal('journal.list'), workspaceId: id.optional(), limit: z.number().int().min(1).max(500) }),
+  z.object({ type: z.literal('journal.get'), recordId: id }),
+  z.object({ type: z.literal('journal.export') }),
+  z.object({ type: z.literal('connection.set'), token: z.string().trim().min(16).max(200), port: z.number().int().min(1024).max(65535).optional() }),
+  z.object({ type: z.literal('connection.forget') }),
+  z.object({ type: z.literal('connection.reconnect') }),
+  /** An agent request from an extension page (used by tests and the person's own tools). */
+  z.object({ type: z.literal('agent.request'), tool: z.string().max(40), args: z.unknown() }),
+]);
+export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
+
+export interface UiTab {
+  tabId: number;
+  title: string;
+  url: string;
+  site: string;
+  origin: string | null;
+  account: string | null;
+  signIn: 'signed_in' | 'signed_out' | 'unknown';
+  active: boolean;
+  isView: boolean;
+}
+
+export interface UiWorkspace extends Workspace {
+  tabs: UiTab[];
+  requestTimeTab: number | null;
+}
+
+export interface UiWindow {
+  windowId: number;
+  focused: boolean;
+  tabCount: number;
+  groups: Array<{ groupId: number; title: string; color: string; tabCount: number }>;
+}
+
+export interface ConnectionStatus {
+  paired: boolean;
+  port: number;
+  state: 'not_paired' | 'connecting' | 'connected' | 'refused' | 'offline';
+  /** What the bridge said about itself when connected (name, version). */
+  server: string | null;
+  detail: string | null;
+  since: number | null;
+}
+
+export interface UiApproval {
+  id: string;
+  requestId: string;
+  workspaceId: string;
+  site: string;
+  title: string;
+  account: string | null;
+  summary: { en: string; ko: string };
+  steps: Array<{ op: string; target: string; preview: string }>;
+  expiresAt: number;
+}
+
+export interface UiState {
+  profile: Profile;
+  workspaces: UiWorkspace[];
+  view: UiTab | null;
+  programs: Program[];
+  approvals: UiApproval[];
+  connection: ConnectionStatus;
+  windows: UiWindow[];
+}
+
+/** What each request answers. */
+export interface RuntimeAnswers {
+  'state.get': UiState;
+  'profile.rename': Profile;
+  'workspace.createFromWindow': Workspace;
+  'workspace.createFromGroup': Workspace;
+  'workspace.rename': Workspace;
+  'workspace.share': Workspace;
+  'workspace.setSite': Workspace;
+  'workspace.addTab': Workspace;
+  'workspace.removeTab': Workspace;
+  'workspace.delete': { deleted: string };
+  'program.end': { ended: string };
+  'approval.decide': { decided: boolean };
+  'journal.list': JournalRecord[];
+  'journal.get': JournalRecord | null;
+  'journal.export': { jsonl: string; count: number };
+  'connection.set': ConnectionStatus;
+  'connection.forget': ConnectionStatus;
+  'connection.reconnect': ConnectionStatus;
+  'agent.request': Envelope;
+}
+
+export type RuntimeType = RuntimeRequest['type'];
+export type RuntimeReply<K extends RuntimeType> = Outcome<RuntimeAnswers[K]>;
+
+/** Pushed from the worker to open Tether pages when something they show changed. */
+export type UiEvent = { channel: typeof UI_EVENT_CHANNEL; type: 'state.changed' | 'journal.changed' | 'approval.pending' };
+
+export type { SitePolicy };
