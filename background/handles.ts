@@ -3,39 +3,12 @@
  * means lives in `storage.session`, so an agent cannot forge, alter or guess one, and a handle
  * survives the worker being stopped but not a browser restart (when tab ids mean nothing).
  */
-import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { TargetBinding } from '../shared/model.ts';
-import { sessionStore, type HandleRecord, type SessionState } from './store.ts';
+import { liveHandles } from './checkHandle.ts';
+import { sessionStore, type SessionState } from './store.ts';
 
 export const HANDLE_TTL_MS = 2 * 60 * 60 * 1000;
-const HANDLE_PATTERN = /^th_[A-Za-z0-9_-]{24}$/;
-
-/** Pure: is this token a live handle of this profile and workspace? */
-export function checkHandle(
-  handles: SessionState['handles'],
-  token: string,
-  scope: { profileId: string; workspaceId: string },
-  now: number,
-): Outcome<HandleRecord> {
-  const record = HANDLE_PATTERN.test(token) ? handles[token] : undefined;
-  if (!record) {
-    return failure(tetherError('invalid_handle', 'Unknown handle. Handles come only from resolve; call resolve to get one.', { reason: 'unknown' }));
-  }
-  if (record.expiresAt <= now) {
-    return failure(tetherError('invalid_handle', 'This handle has expired. Call resolve again.', { reason: 'expired' }));
-  }
-  if (record.binding.profileId !== scope.profileId || record.binding.workspaceId !== scope.workspaceId) {
-    return failure(
-      tetherError('invalid_handle', 'This handle was made for another profile or workspace than the request names.', { reason: 'scope' }),
-    );
-  }
-  return success(record);
-}
-
-export function liveHandles(handles: SessionState['handles'], now: number): SessionState['handles'] {
-  return Object.fromEntries(Object.entries(handles).filter(([, record]) => record.expiresAt > now));
-}
 
 export async function mintHandle(binding: TargetBinding, requestId: string, now: number): Promise<string> {
   const token = newId('th', 18);

@@ -12,7 +12,7 @@ import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
 import type { ActArgs } from '../../shared/protocol.ts';
 import { requestApproval } from '../approvals.ts';
 import { askPage } from '../askPage.ts';
-import { checkHandle } from '../handles.ts';
+import { checkHandle } from '../checkHandle.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { revalidateNow } from '../revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from '../runAct.ts';

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { checkAccountNow } from '../shared/checkAccount.ts';
+import type { TabMeta, Workspace } from '../shared/model.ts';
+import { binding, PROFILE, tab, workspace } from '../shared/testing/fixtures.ts';
+import { revalidateBinding, type ChangedAspect, type HostSnapshot } from './revalidateBinding.ts';
+
+const bound = tab(7, 'https://blog.example/write', 'New post');
+const members = workspace([bound], ['https://blog.example']);
+
+interface Case {
+  name: string;
+  tab?: TabMeta | null;
+  workspace?: Workspace | null;
+  profileId?: string;
+  changed: ChangedAspect[] | null;
+}
+
+const cases: Case[] = [
+  { name: 'nothing changed → ok', changed: null },
+  { name: 'only the fragment changed → ok (not a new page)', tab: { ...bound, url: `${bound.url}#section` }, changed: null },
+  { name: 'tab closed', tab: null, changed: ['tab'] },
+  { name: 'navigated or reloaded (new document)', tab: { ...bound, documentId: 'doc-new' }, changed: ['document'] },
+  { name: 'discarded (no document)', tab: { ...bound, discarded: true, documentId: null }, changed: ['document'] },
+  { name: 'history.pushState (same document, new URL)', tab: { ...bound, url: 'https://blog.example/write/2' }, changed: ['url'] },
+  {
+    name: 'another site in the tab',
+    tab: { ...bound, url: 'https://evil.example/write', documentId: 'doc-evil' },
+    changed: ['document', 'origin'],
+  },
+  { name: 'removed from the workspace', workspace: { ...members, tabIds: [] }, changed: ['membership'] },
+  { name: 'workspace no longer shared', workspace: { ...members, shared: false }, changed: ['workspace'] },
+  { name: 'workspace deleted', workspace: null, changed: ['workspace'] },
+  { name: 'another profile', profileId: 'pr_other', changed: ['profile'] },
+  { name: 'another tab behind the same id', tab: { ...bound, tabId: 8 }, changed: ['tab'] },
+];
+
+describe('revalidateBinding (R8)', () => {
+  it.each(cases)('$name', (testCase) => {
+    const snapshot: HostSnapshot = {
+      profileId: testCase.profileId ?? PROFILE,
+      workspace: testCase.workspace === undefined ? members : testCase.workspace,
+      tab: testCase.tab === undefined ? bound : testCase.tab,
+    };
+    const outcome = revalidateBinding(binding(bound), snapshot);
+    if (testCase.changed === null) {
+      expect(outcome.ok).toBe(true);
+      return;
+    }
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe('context_changed');
+    expect(outcome.error.details?.changed).toEqual(testCase.changed);
+    expect(outcome.error.message).toMatch(/Resolve the target again/);
+  });
+
+  it('names every change at once', () => {
+    const outcome = revalidateBinding(binding(bound), {
+      profileId: 'pr_other',
+      workspace: { ...members, shared: false, tabIds: [] },
+      tab: { ...bound, documentId: 'doc-2', url: 'https://blog.example/other' },
+    });
+    expect(!outcome.ok && outcome.error.details?.changed).toEqual(['profile', 'workspace', 'membership', 'document', 'url']);
+  });
+});
+
+describe('checkAccountNow (R6 at execution)', () => {
+  const expected = { origin: 'https://blog.example', account: 'alice' };
+  it.each([
+    { name: 'same account → ok', seen: { state: 'signed_in', account: 'alice' }, code: null },
+    { name: 'signed out → not_signed_in', seen: { state: 'signed_out', account: null }, code: 'not_signed_in' },
+    { name: 'another account → account_mismatch', seen: { state: 'signed_in', account: 'bob' }, code: 'account_mismatch' },
+    { name: 'cannot tell → ok (an observation, not a credential)', seen: { state: 'unknown', account: null }, code: null },
+  ] as const)('$name', ({ seen, code }) => {
+    const outcome = checkAccountNow(expected, seen);
+    expect(outcome.ok ? null : outcome.error.code).toBe(code);
+  });
+
+  it('a binding made without an account accepts whoever is signed in, but not a signed-out page', () => {
+    expect(checkAccountNow({ origin: 'x', account: null }, { state: 'signed_in', account: 'bob' }).ok).toBe(true);
+    expect(checkAccountNow({ origin: 'x', account: null }, { state: 'signed_out', account: null }).ok).toBe(false);
+  });
+});

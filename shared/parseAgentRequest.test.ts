@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseAgentRequest } from './parseAgentRequest.ts';
+
+const plan = { steps: [{ op: 'fill', field: 'title', text: 'Hello' }] };
+
+describe('parseAgentRequest (R9 and schema)', () => {
+  it.each([
+    { name: 'unknown tool', tool: 'navigate', args: {}, code: 'invalid_request' },
+    { name: 'arguments not an object', tool: 'resolve', args: [1, 2], code: 'invalid_request' },
+    { name: 'an unknown key (a typo)', tool: 'resolve', args: { profile: 'p', workspace: 'w', destinaton: { site: 'blog' } }, code: 'invalid_request' },
+    { name: 'a wrong type', tool: 'resolve', args: { profile: 'p', workspace: 'w', readOnly: 'yes' }, code: 'invalid_request' },
+    { name: 'a plan with no steps', tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [] } }, code: 'invalid_request' },
+    { name: 'a step with an unknown op', tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'navigate', url: 'x' }] } }, code: 'invalid_request' },
+    { name: 'a negative tab id', tool: 'resolve', args: { profile: 'p', workspace: 'w', destination: { tabId: -1 } }, code: 'invalid_request' },
+    { name: 'at that is not a time', tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan, at: 'tomorrow' }, code: 'invalid_request' },
+  ])('$name → $code', ({ tool, args, code }) => {
+    const outcome = parseAgentRequest(tool, args);
+    expect(outcome.ok ? 'ok' : outcome.error.code).toBe(code);
+    if (!outcome.ok) expect(outcome.error.message).toMatch(/schema|Unknown tool|JSON object/);
+  });
+
+  it.each([
+    { tool: 'resolve', args: {}, missing: ['profile', 'workspace'] },
+    { tool: 'resolve', args: { profile: 'p' }, missing: ['workspace'] },
+    { tool: 'inspect', args: { profile: 'p', workspace: 'w' }, missing: ['handle'] },
+    { tool: 'inspect', args: { workspace: 'w', handle: 'h' }, missing: ['profile'] },
+    { tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h' }, missing: ['plan'] },
+    { tool: 'act', args: { plan }, missing: ['profile', 'workspace', 'handle'] },
+  ])('$tool missing $missing → missing_context naming exactly those', ({ tool, args, missing }) => {
+    const outcome = parseAgentRequest(tool, args);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe('missing_context');
+    expect(outcome.error.details?.missing).toEqual(missing);
+    for (const field of missing) expect(outcome.error.message).toContain(field);
+  });
+
+  it('context needs nothing', () => {
+    expect(parseAgentRequest('context', undefined).ok).toBe(true);
+    expect(parseAgentRequest('context', {}).ok).toBe(true);
+  });
+
+  it('a complete request parses', () => {
+    const outcome = parseAgentRequest('act', { profile: 'p', workspace: 'w', handle: 'h', plan, requestId: 'r1', at: '2026-12-01T10:00:00Z' });
+    expect(outcome.ok && outcome.value.tool).toBe('act');
+  });
+});
