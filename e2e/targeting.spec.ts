@@ -152,16 +152,23 @@ test('a workspace made from a tab group follows the group', async ({ tether }) =
   const notes = await tether.open('notes', '/');
   const control = await tether.control();
   const [blogId, cafeId, notesId] = await Promise.all([blog, cafe, notes].map((page) => tether.tabIdOf(page)));
-  const groupId = await control.evaluate(async (ids) => {
-    const id = await chrome.tabs.group({ tabIds: ids });
-    await chrome.tabGroups.update(id, { title: 'Posting' });
-    return id;
-  }, [blogId as number, cafeId as number]);
+  const groupId = await control.evaluate(
+    async (ids) => {
+      const id: number = await (chrome.tabs.group({ tabIds: ids }) as Promise<number>);
+      await chrome.tabGroups.update(id, { title: 'Posting' });
+      return id;
+    },
+    [blogId as number, cafeId as number] as [number, number],
+  );
   const created = await tether.must({ type: 'workspace.createFromGroup', groupId });
   expect(created.name).toBe('Posting');
   expect(created.tabIds.sort()).toEqual([blogId, cafeId].sort());
-  await control.evaluate(async ({ id, group }) => chrome.tabs.group({ tabIds: [id], groupId: group }), { id: notesId as number, group: groupId });
+  await control.evaluate(async ({ id, group }) => {
+    await (chrome.tabs.group({ tabIds: [id], groupId: group }) as Promise<number>);
+  }, { id: notesId as number, group: groupId });
   await expect.poll(async () => (await tether.state()).workspaces[0]?.tabIds.length).toBe(3);
-  await control.evaluate(async (id) => chrome.tabs.ungroup([id]), blogId as number);
+  await control.evaluate(async (id) => {
+    await (chrome.tabs.ungroup([id]) as Promise<void>);
+  }, blogId as number);
   await expect.poll(async () => (await tether.state()).workspaces[0]?.tabIds.includes(blogId as number)).toBe(false);
 });

@@ -45,10 +45,12 @@ export const testCafeAdapter: SiteAdapter = {
     { name: 'title', label: 'Subject', selectors: ['#subject'] },
     { name: 'body', label: 'Content', selectors: ['#content'], draftIfNonEmpty: true },
     { name: 'board', label: 'Board', selectors: ['#board'] },
+    { name: 'comment', label: 'Comment', selectors: ['#comment'] },
   ],
   actions: [
     { name: 'register', kind: 'submit', label: 'Register post', selectors: ['#register-button'] },
     { name: 'save_draft', kind: 'save_draft', label: 'Save temporarily', selectors: ['#temp-save-button'] },
+    { name: 'post_comment', kind: 'submit', label: 'Post comment', selectors: ['#comment-button'] },
   ],
   readable: [
     { name: 'post.title', selectors: ['.article-title'] },

@@ -27,6 +27,9 @@ export async function buildClientBundles(): Promise<ClientBundles> {
     format: 'iife',
     target: 'chrome116',
     jsx: 'automatic',
+    jsxImportSource: 'react',
+    // The repository's tsconfig is for the extension (Preact); the sites are React.
+    tsconfigRaw: '{}',
     minify: true,
     outdir: 'out',
     logLevel: 'silent',

@@ -144,6 +144,10 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
     const method = request.method ?? 'GET';
     const path = url.pathname;
 
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     if (path.startsWith('/assets/')) {
       const asset = bundles.get(path.slice('/assets/'.length));
       if (!asset) send(response, 404, 'text/plain', 'no asset');
