@@ -6,6 +6,7 @@ import { test as base, expect } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { startSites, type RunningSites } from './sites/server.ts';
 import { launchTether } from './support/launchTether.ts';
+import { McpAgent } from './support/mcpAgent.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
 
 interface WorkerFixtures {
@@ -14,6 +15,8 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   tether: TetherDriver;
+  /** An MCP client with its own `npx tether-mcp`, not yet paired with the browser. */
+  agent: McpAgent;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -32,6 +35,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(driver);
     await launched.context.close();
     rmSync(launched.userDataDir, { recursive: true, force: true });
+  },
+  agent: async ({}, use) => {
+    const agent = await McpAgent.start();
+    await use(agent);
+    await agent.close();
   },
 });
 

@@ -1,0 +1,28 @@
+/** The MCP server on stdio, built on the SDK's low-level Server so refusals keep Tether's envelope. */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { USAGE } from '../shared/usage.ts';
+import type { Link } from './link.ts';
+import { callTool, toToolResult, toolDefinitions } from './mcpTools.ts';
+
+export function createMcpServer(link: Link): Server {
+  const server = new Server(
+    { name: 'tether', version: '0.1.0' },
+    { capabilities: { tools: {} }, instructions: USAGE },
+  );
+  let calls = 0;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    calls += 1;
+    const envelope = await callTool(link, request.params.name, request.params.arguments, `mcp-${process.pid}-${calls}`);
+    return toToolResult(envelope);
+  });
+  return server;
+}
+
+export async function serveStdio(link: Link): Promise<Server> {
+  const server = createMcpServer(link);
+  await server.connect(new StdioServerTransport());
+  return server;
+}

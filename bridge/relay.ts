@@ -1,0 +1,94 @@
+/**
+ * A relay: a bridge process that found the port taken by another (the hub). It forwards its own
+ * agent's calls to the hub over the same authenticated loopback WebSocket. If the hub goes away,
+ * the node decides again who becomes the hub (see bridgeNode.ts).
+ */
+import WebSocket from 'ws';
+import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN, bridgeResponseSchema, welcomeSchema } from '../shared/bridgeProtocol.ts';
+import type { Envelope } from '../shared/protocol.ts';
+import { refusal, requestTimeoutMs } from './hub.ts';
+import type { AgentCall, Link } from './link.ts';
+
+export class Relay implements Link {
+  private socket: WebSocket | null = null;
+  private readonly pending = new Map<string, { resolve(envelope: Envelope): void; call: AgentCall; timer: ReturnType<typeof setTimeout> }>();
+  private nextId = 0;
+  onClose: () => void = () => undefined;
+
+  constructor(
+    private readonly port: number,
+    private readonly token: string,
+    private readonly agentName: string,
+  ) {}
+
+  /** Connects and authenticates; rejects if nothing listens or the hub refuses the token. */
+  connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${this.port}/tether`);
+      let welcomed = false;
+      socket.once('open', () => {
+        socket.send(JSON.stringify({ type: 'hello', role: 'agent', token: this.token, version: BRIDGE_PROTOCOL_VERSION, agent: this.agentName }));
+      });
+      socket.on('message', (data) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(data));
+        } catch {
+          return;
+        }
+        if (!welcomed) {
+          if (welcomeSchema.safeParse(parsed).success) {
+            welcomed = true;
+            this.socket = socket;
+            resolve();
+          }
+          return;
+        }
+        const response = bridgeResponseSchema.safeParse(parsed);
+        if (!response.success) return;
+        const pending = this.pending.get(response.data.id);
+        if (!pending) return;
+        this.pending.delete(response.data.id);
+        clearTimeout(pending.timer);
+        pending.resolve(response.data.envelope as Envelope);
+      });
+      socket.once('error', (error) => {
+        if (!welcomed) reject(error);
+      });
+      socket.once('close', (code) => {
+        if (!welcomed) {
+          reject(new Error(code === CLOSE_BAD_TOKEN ? 'The Tether hub refused this pairing token.' : `closed (${code})`));
+          return;
+        }
+        this.socket = null;
+        for (const [id, pending] of this.pending) {
+          this.pending.delete(id);
+          clearTimeout(pending.timer);
+          pending.resolve(refusal(pending.call.tool, 'browser_not_connected', 'The Tether hub went away before it answered; call again (with the same requestId for an act).'));
+        }
+        this.onClose();
+      });
+    });
+  }
+
+  call(call: AgentCall): Promise<Envelope> {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      return Promise.resolve(refusal(call.tool, 'browser_not_connected', 'Tether’s hub is restarting; call again in a moment.'));
+    }
+    const id = `a${(this.nextId += 1)}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(refusal(call.tool, 'timeout', 'The hub did not answer in time.'));
+      }, requestTimeoutMs(call.tool, call.args) + 5_000);
+      this.pending.set(id, { resolve, call, timer });
+      socket.send(JSON.stringify({ type: 'request', id, tool: call.tool, args: call.args }));
+    });
+  }
+
+  close(): void {
+    this.onClose = () => undefined;
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * A real MCP client (the SDK's Client over stdio) that spawns `npx tether-mcp`, as an agent's
+ * host would from the README's config.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { expect } from '@playwright/test';
+import type { Envelope } from '../../shared/protocol.ts';
+import type { TetherDriver } from './tetherDriver.ts';
+
+const REPO = resolve(import.meta.dirname, '..', '..');
+let nextPort = 17400 + (process.pid % 200) * 3;
+
+export interface AgentOptions {
+  port?: number;
+  token?: string;
+  configDir?: string;
+}
+
+export class McpAgent {
+  private constructor(
+    readonly client: Client,
+    readonly port: number,
+    readonly token: string,
+    readonly stderr: string[],
+  ) {}
+
+  static async start(options: AgentOptions = {}): Promise<McpAgent> {
+    const port = options.port ?? (nextPort += 1);
+    const token = options.token ?? `test-token-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+    env.TETHER_PORT = String(port);
+    env.TETHER_TOKEN = token;
+    env.TETHER_CONFIG_DIR = options.configDir ?? mkdtempSync(join(tmpdir(), 'tether-config-'));
+    const transport = new StdioClientTransport({ command: 'npx', args: ['tether-mcp'], cwd: REPO, env, stderr: 'pipe' });
+    const stderr: string[] = [];
+    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+    const client = new Client({ name: 'tether-e2e', version: '1.0.0' });
+    await client.connect(transport);
+    return new McpAgent(client, port, token, stderr);
+  }
+
+  async call(tool: string, args: Record<string, unknown> = {}): Promise<Envelope> {
+    const result = await this.client.callTool({ name: tool, arguments: args });
+    const envelope = result.structuredContent as Envelope | undefined;
+    if (!envelope) throw new Error(`no structured content from ${tool}`);
+    expect(result.isError === true).toBe(!envelope.ok);
+    return envelope;
+  }
+
+  /** Pastes this bridge's token into the extension, as the person does once, and waits for the link. */
+  async pair(tether: TetherDriver): Promise<void> {
+    await tether.must({ type: 'connection.set', token: this.token, port: this.port });
+    await expect.poll(async () => (await tether.state()).connection.state, { timeout: 15_000 }).toBe('connected');
+  }
+
+  private closed = false;
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close();
+  }
+}
