@@ -6,6 +6,7 @@
  */
 import browser from 'webextension-polyfill';
 import { newId } from '../shared/ids.ts';
+import { notifyPages } from './pageEvents.ts';
 import { sessionStore, type Approval } from './store.ts';
 
 export type ApprovalDecision = 'approved' | 'denied' | 'timeout';
@@ -14,6 +15,7 @@ const DECIDED_KEPT_MS = 10 * 60 * 1000;
 const waiters = new Map<string, (decision: 'approved' | 'denied') => void>();
 
 export async function updateBadge(): Promise<void> {
+  notifyPages('approval.pending');
   const pending = Object.values(sessionStore.getState().approvals).filter((approval) => approval.decision === 'pending').length;
   await browser.action.setBadgeText({ text: pending > 0 ? String(pending) : '' });
   if (pending > 0) await browser.action.setBadgeBackgroundColor({ color: '#b45309' });

@@ -7,7 +7,7 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
-import { RUNTIME_CHANNEL, UI_EVENT_CHANNEL, runtimeRequestSchema, type UiEvent } from '../shared/runtimeProtocol.ts';
+import { RUNTIME_CHANNEL, runtimeRequestSchema } from '../shared/runtimeProtocol.ts';
 import { ready } from './store.ts';
 import { handleUiRequest, type UiDeps } from './uiHandlers.ts';
 
@@ -36,10 +36,4 @@ export function registerRuntimeChannel(deps: UiDeps): void {
     if (!isOwnPage(sender)) return undefined;
     return handleRuntimeMessage(message, deps);
   });
-}
-
-/** Tells open Tether pages to refresh; nobody listening is fine. */
-export function notifyPages(type: UiEvent['type']): void {
-  const event: UiEvent = { channel: UI_EVENT_CHANNEL, type };
-  browser.runtime.sendMessage(event).catch(() => undefined);
 }

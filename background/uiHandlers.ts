@@ -15,6 +15,7 @@ import { revokeHandles } from './handles.ts';
 import { exportJournal, getJournalRecord, listJournal } from './journal.ts';
 import { endProgram } from './programs.ts';
 import { cancelScheduled } from './scheduler.ts';
+import { observeTab } from './observeTab.ts';
 import { localStore, sessionStore } from './store.ts';
 import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './workspaces.ts';
 
@@ -57,9 +58,17 @@ async function windows(): Promise<UiWindow[]> {
   }));
 }
 
+/** Tabs whose page has not been observed since it loaded are observed now, so each shows its account. */
+async function observeUnseen(tabs: TabMeta[]): Promise<void> {
+  const seen = sessionStore.getState().seen;
+  const stale = tabs.filter((tab) => tab.documentId !== null && seen[String(tab.tabId)]?.documentId !== tab.documentId && originOf(tab.url) !== null);
+  await Promise.all(stale.map((tab) => observeTab(tab)));
+}
+
 async function uiState(): Promise<UiState> {
   const state = localStore.getState();
   const view = await readView();
+  await observeUnseen(await readTabsMeta(Object.values(state.workspaces).flatMap((workspace) => workspace.tabIds)));
   const workspaces = await Promise.all(
     Object.values(state.workspaces)
       .sort((a, b) => a.createdAt - b.createdAt)

@@ -31,6 +31,8 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
     headless: options.headless ?? true,
     viewport: { width: 1200, height: 800 },
     locale: options.lang ?? 'en-US',
+    // On Linux, Chromium takes its UI language (chrome.i18n) from the environment.
+    env: { ...process.env, LANGUAGE: options.lang ?? 'en', LANG: options.lang === 'ko' ? 'ko_KR.UTF-8' : 'en_US.UTF-8' },
     args: [
       `--disable-extensions-except=${DIST}`,
       `--load-extension=${DIST}`,

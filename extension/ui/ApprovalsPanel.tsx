@@ -1,0 +1,41 @@
+/** Approvals waiting for the person: what will be written where, as whom; approve or decline. */
+import type { UiApproval } from '../../shared/runtimeProtocol.ts';
+import { ask } from './api.ts';
+import { pick, t } from './i18n.ts';
+
+export function ApprovalsPanel({ approvals, onDecided }: { approvals: UiApproval[]; onDecided(): void }) {
+  if (approvals.length === 0) return null;
+  const decide = async (approval: UiApproval, approve: boolean) => {
+    await ask({ type: 'approval.decide', approvalId: approval.id, approve });
+    onDecided();
+  };
+  return (
+    <section class="approvals" aria-labelledby="approvals-heading">
+      <h2 id="approvals-heading">{t('approvalsHeading', String(approvals.length))}</h2>
+      {approvals.map((approval) => (
+        <article class="approval" key={approval.id} aria-label={t('approvalFor', [approval.title, approval.site])}>
+          <p class="approval-summary">{pick(approval.summary)}</p>
+          <dl class="facts">
+            <dt>{t('site')}</dt>
+            <dd>{approval.site}</dd>
+            <dt>{t('account')}</dt>
+            <dd>{approval.account ?? t('accountUnknown')}</dd>
+          </dl>
+          <ol class="steps">
+            {approval.steps.map((step, index) => (
+              <li key={index}>{t(`stepLine_${step.op}`, [step.target, step.preview])}</li>
+            ))}
+          </ol>
+          <div class="buttons">
+            <button type="button" class="primary" onClick={() => void decide(approval, true)}>
+              {t('approve')}
+            </button>
+            <button type="button" onClick={() => void decide(approval, false)}>
+              {t('decline')}
+            </button>
+          </div>
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The toolbar popup: the connection, approvals waiting (so a badge click leads straight to them),
+ * and the way into the side panel — or into a tab where side panels do not exist.
+ */
+import browser from 'webextension-polyfill';
+import { ApprovalsPanel } from './ApprovalsPanel.tsx';
+import { t } from './i18n.ts';
+import { useUiState } from './useUiState.ts';
+
+async function openPanel(): Promise<void> {
+  const sidePanel = (globalThis as { chrome?: { sidePanel?: { open(options: { windowId: number }): Promise<void> } } }).chrome?.sidePanel;
+  const current = await browser.windows.getCurrent();
+  if (sidePanel && current.id !== undefined) {
+    await sidePanel.open({ windowId: current.id });
+  } else {
+    await browser.tabs.create({ url: browser.runtime.getURL('extension/options.html') });
+  }
+  window.close();
+}
+
+export function Popup() {
+  const { state, problem, refresh } = useUiState();
+  if (!state) return <p role="status">{problem ?? t('loading')}</p>;
+  const shared = state.workspaces.filter((workspace) => workspace.shared).length;
+  return (
+    <main class="popup">
+      <header class="app-header">
+        <h1>Tether</h1>
+        <span class={`dot dot-${state.connection.state}`} role="img" aria-label={t(`connection_${state.connection.state}`)} />
+      </header>
+      <p role="status">{t(`connection_${state.connection.state}`)}</p>
+      <p>{t('popupShared', String(shared))}</p>
+      <ApprovalsPanel approvals={state.approvals} onDecided={() => void refresh()} />
+      <div class="buttons">
+        <button type="button" class="primary" onClick={() => void openPanel()}>
+          {t('openPanel')}
+        </button>
+      </div>
+    </main>
+  );
+}
