@@ -15,6 +15,7 @@ import {
   toBrowserSchema,
   type BridgeRequest,
 } from '../shared/bridgeProtocol.ts';
+import { parseFrame } from '../shared/parseFrame.ts';
 import type { AgentRequest, Envelope } from '../shared/protocol.ts';
 import type { ConnectionStatus } from '../shared/runtimeProtocol.ts';
 import { localStore, ready } from './store.ts';
@@ -96,12 +97,7 @@ export async function connect(): Promise<void> {
     }, KEEPALIVE_MS);
   };
   ws.onmessage = (event) => {
-    let data: unknown;
-    try {
-      data = JSON.parse(String(event.data));
-    } catch {
-      return;
-    }
+    const data = parseFrame(event.data);
     const message = toBrowserSchema.safeParse(data);
     if (!message.success) return;
     if (message.data.type === 'welcome') {

@@ -16,6 +16,7 @@ import {
   helloSchema,
 } from '../shared/bridgeProtocol.ts';
 import { tetherError } from '../shared/errors.ts';
+import { parseFrame } from '../shared/parseFrame.ts';
 import type { Envelope, EnvelopeMeta, ToolName } from '../shared/protocol.ts';
 import { classifyOrigin, isLoopbackHost, type PeerOrigin } from './loopbackGuard.ts';
 import type { AgentCall, Link } from './link.ts';
@@ -106,14 +107,7 @@ export class Hub implements Link {
     const helloTimer = setTimeout(() => socket.close(CLOSE_BAD_HELLO, 'hello expected'), HELLO_TIMEOUT_MS);
     socket.once('message', (data) => {
       clearTimeout(helloTimer);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(String(data));
-      } catch {
-        socket.close(CLOSE_BAD_HELLO, 'bad hello');
-        return;
-      }
-      const hello = helloSchema.safeParse(parsed);
+      const hello = helloSchema.safeParse(parseFrame(data));
       if (!hello.success || hello.data.version !== BRIDGE_PROTOCOL_VERSION) {
         socket.close(CLOSE_BAD_HELLO, 'bad hello');
         return;
@@ -140,12 +134,7 @@ export class Hub implements Link {
     this.browsers.set(profileId, { profileId, label, socket, connectedAt: Date.now() });
     this.log(`browser profile ${profileId} (${label}) connected`);
     socket.on('message', (data) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(String(data));
-      } catch {
-        return;
-      }
+      const parsed = parseFrame(data);
       const response = bridgeResponseSchema.safeParse(parsed);
       if (!response.success) return;
       const pending = this.pending.get(response.data.id);
@@ -172,12 +161,7 @@ export class Hub implements Link {
 
   private addRelay(socket: WebSocket): void {
     socket.on('message', (data) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(String(data));
-      } catch {
-        return;
-      }
+      const parsed = parseFrame(data);
       const request = bridgeRequestSchema.safeParse(parsed);
       if (!request.success) return;
       const { id, tool, args } = request.data;

@@ -5,6 +5,7 @@
  */
 import WebSocket from 'ws';
 import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN, bridgeResponseSchema, welcomeSchema } from '../shared/bridgeProtocol.ts';
+import { parseFrame } from '../shared/parseFrame.ts';
 import type { Envelope } from '../shared/protocol.ts';
 import { refusal, requestTimeoutMs } from './hub.ts';
 import type { AgentCall, Link } from './link.ts';
@@ -30,12 +31,7 @@ export class Relay implements Link {
         socket.send(JSON.stringify({ type: 'hello', role: 'agent', token: this.token, version: BRIDGE_PROTOCOL_VERSION, agent: this.agentName }));
       });
       socket.on('message', (data) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(String(data));
-        } catch {
-          return;
-        }
+        const parsed = parseFrame(data);
         if (!welcomed) {
           if (welcomeSchema.safeParse(parsed).success) {
             welcomed = true;
