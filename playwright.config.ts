@@ -15,7 +15,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
-  outputDir: 'test-results',
+  outputDir: 'test-results/playwright',
+  // Resets, then prints, the reliability suite's counts (scenarios, generated inputs, writes checked).
+  globalSetup: './e2e/reliabilityCounts.ts',
   projects: [
     { name: 'e2e', testIgnore: ['**/reliability/**'] },
     { name: 'reliability', testMatch: 'reliability/**/*.spec.ts' },

@@ -9,14 +9,18 @@ import { liveHandles } from './checkHandle.ts';
 import { sessionStore, type SessionState } from './store.ts';
 
 export const HANDLE_TTL_MS = 2 * 60 * 60 * 1000;
+/** Live handles kept per profile; past this the oldest go first, so memory stays flat under load. */
+export const MAX_LIVE_HANDLES = 256;
 
 export async function mintHandle(binding: TargetBinding, requestId: string, now: number): Promise<string> {
   const token = newId('th', 18);
   await sessionStore.setState((state) => ({
-    handles: {
-      ...liveHandles(state.handles, now),
-      [token]: { binding, mintedAt: now, expiresAt: now + HANDLE_TTL_MS, inspected: null, requestId },
-    },
+    handles: Object.fromEntries(
+      [
+        ...Object.entries(liveHandles(state.handles, now)).slice(-(MAX_LIVE_HANDLES - 1)),
+        [token, { binding, mintedAt: now, expiresAt: now + HANDLE_TTL_MS, inspected: null, requestId }] as const,
+      ],
+    ),
   }));
   return token;
 }

@@ -15,7 +15,7 @@ import { indexedDbJournal } from './journal.ts';
 import { notifyPages } from './pageEvents.ts';
 import { registerRuntimeChannel } from './registration.ts';
 import { catchUpScheduled, onSchedulerAlarm } from './scheduler.ts';
-import { localStore, ready, sessionStore } from './store.ts';
+import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './store.ts';
 import { actTool } from './tools/actTool.ts';
 import { contextTool } from './tools/contextTool.ts';
 import { inspectTool } from './tools/inspectTool.ts';
@@ -52,6 +52,8 @@ registerRuntimeChannel({
   notify: () => notifyPages('state.changed'),
 });
 registerAgentConnection(handleAgentRequest, () => notifyPages('state.changed'));
+
+forgetSessionWhenCleared();
 
 browser.runtime.onInstalled.addListener(() => {
   void ensureProfile().then(() => connect());

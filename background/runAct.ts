@@ -15,6 +15,7 @@ import { revalidateNow } from './revalidateNow.ts';
 import { sessionStore, type ActRecord } from './store.ts';
 
 const ACT_RECORD_KEPT_MS = 60 * 60 * 1000;
+const MAX_ACT_RECORDS = 256;
 
 export interface ActInput {
   handle: string;
@@ -27,10 +28,12 @@ export interface ActInput {
 async function saveAct(record: ActRecord): Promise<void> {
   const now = Date.now();
   await sessionStore.setState((state) => ({
-    acts: {
-      ...Object.fromEntries(Object.entries(state.acts).filter(([, act]) => now - act.startedAt < ACT_RECORD_KEPT_MS)),
-      [record.requestId]: record,
-    },
+    acts: Object.fromEntries([
+      ...Object.entries(state.acts)
+        .filter(([requestId, act]) => requestId !== record.requestId && now - act.startedAt < ACT_RECORD_KEPT_MS)
+        .slice(-(MAX_ACT_RECORDS - 1)),
+      [record.requestId, record] as const,
+    ]),
   }));
 }
 

@@ -9,6 +9,7 @@
  * The worker can be stopped at any moment, so nothing authoritative lives only in globals:
  * every handler awaits `ready()` (hydration) first and awaits its `setState` (the write).
  */
+import browser from 'webextension-polyfill';
 import { z } from 'zod';
 import { persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
@@ -219,13 +220,15 @@ const sessionStateSchema = z.object({
   ),
 });
 
+const SESSION_KEY = 'tether.session';
+
 function initialSessionState(): SessionState {
   return { handles: {}, acts: {}, approvals: {}, seen: {} };
 }
 
 export const sessionStore = createStore<SessionState>()(
   persist(() => initialSessionState(), {
-    name: 'tether.session',
+    name: SESSION_KEY,
     version: 1,
     storage: chromeStoragePersist<SessionState>('session'),
     migrate: (persisted) => persisted as SessionState,
@@ -254,7 +257,14 @@ export function ready(): Promise<void> {
   return readyPromise;
 }
 
-/** Re-reads session storage, e.g. after something outside the worker cleared it. */
-export async function rehydrateSession(): Promise<void> {
-  await sessionStore.persist.rehydrate();
+/**
+ * If session storage is cleared from outside (the browser, the person's tools), the worker forgets
+ * its handles at once: everything is refused until the person's agent binds again.
+ */
+export function forgetSessionWhenCleared(): void {
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'session') return;
+    const change = changes[SESSION_KEY];
+    if (change && change.newValue === undefined) sessionStore.setState(initialSessionState(), true);
+  });
 }

@@ -81,6 +81,7 @@ export function blogPost(session: Session, post: Post): string {
 
 const EDITORS: Record<string, string> = {
   plain: '<textarea id="post-body" name="body" rows="12" aria-label="Body"></textarea>',
+  slow: '<textarea id="post-body" name="body" rows="12" aria-label="Body" data-slow="400"></textarea>',
   contenteditable: '<div id="post-body" class="ce-editor" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Body"></div>',
   iframe: '<iframe id="post-body-frame" src="/editor-frame" title="Body editor"></iframe>',
   quill: '<div id="post-body" class="quill-host"></div>',

@@ -103,7 +103,8 @@ async function body(request: IncomingMessage): Promise<string> {
 }
 
 function send(response: ServerResponse, status: number, type: string, content: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+  // no-cache, not no-store: pages stay eligible for the back/forward cache, as on most real sites.
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', ...headers });
   response.end(content);
 }
 

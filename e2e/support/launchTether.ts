@@ -15,6 +15,8 @@ export interface LaunchOptions {
   /** Browser UI language, e.g. "ko" for the Korean screenshots. */
   lang?: string;
   args?: string[];
+  /** Other unpacked extensions to load next to Tether (e.g. a hostile one, in the reliability suite). */
+  extraExtensions?: string[];
 }
 
 export interface LaunchedTether {
@@ -30,12 +32,14 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
     executablePath: CHROMIUM,
     headless: options.headless ?? true,
     viewport: { width: 1200, height: 800 },
+    // Playwright turns the back/forward cache off; a person's browser has it on.
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
     locale: options.lang ?? 'en-US',
     // On Linux, Chromium takes its UI language (chrome.i18n) from the environment.
     env: { ...process.env, LANGUAGE: options.lang ?? 'en', LANG: options.lang === 'ko' ? 'ko_KR.UTF-8' : 'en_US.UTF-8' },
     args: [
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
+      `--disable-extensions-except=${[DIST, ...(options.extraExtensions ?? [])].join(',')}`,
+      `--load-extension=${[DIST, ...(options.extraExtensions ?? [])].join(',')}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
@@ -47,7 +51,8 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
       ...(options.args ?? []),
     ],
   });
-  const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const isTether = (worker: Worker) => worker.url().endsWith('/service-worker-loader.js');
+  const worker: Worker = context.serviceWorkers().find(isTether) ?? (await context.waitForEvent('serviceworker', { predicate: isTether }));
   const extensionId = new URL(worker.url()).host;
   return { context, extensionId, userDataDir };
 }

@@ -103,6 +103,31 @@ export class TetherDriver {
     return workspace;
   }
 
+  /** The service worker's JS heap in use, read over CDP (performance.memory does not exist in workers). */
+  async workerHeapBytes(): Promise<number> {
+    const browser = this.context.browser();
+    if (!browser) throw new Error('no browser');
+    const cdp = await browser.newBrowserCDPSession();
+    try {
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
+      const worker = targetInfos.find((info) => info.type === 'service_worker' && info.url.includes(this.extensionId));
+      if (!worker) throw new Error('the service worker is not running');
+      const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as { sessionId: string };
+      const answer = new Promise<number>((resolve) => {
+        cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
+          const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
+          if (event.sessionId === sessionId && message.id === 1 && message.result) resolve(message.result.usedSize);
+        });
+      });
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) });
+      const used = await answer;
+      await cdp.send('Target.detachFromTarget', { sessionId });
+      return used;
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   /** Stops the service worker for real and waits until it is gone. */
   async stopServiceWorker(): Promise<void> {
     const browser = this.context.browser();

@@ -80,8 +80,18 @@ function makeEditor(): BodyEditor {
     };
   }
   const textarea = document.querySelector<HTMLTextAreaElement>('#post-body');
+  // A heavy page: every input costs the main thread this long (as some framework-heavy editors do).
+  const slowMs = Number(textarea?.dataset.slow ?? 0);
+  if (slowMs > 0) {
+    textarea?.addEventListener('input', () => {
+      const until = performance.now() + slowMs;
+      while (performance.now() < until) {
+        // busy
+      }
+    });
+  }
   return {
-    kind: 'plain',
+    kind: slowMs > 0 ? 'slow' : 'plain',
     get: () => textarea?.value ?? '',
     set: (text) => {
       if (textarea) textarea.value = text;
@@ -91,6 +101,13 @@ function makeEditor(): BodyEditor {
 }
 
 const body = makeEditor();
+// Every title the page ever held, so tests can tell which writes reached which tab.
+const titleHistory: string[] = [];
+title?.addEventListener('input', () => titleHistory.push(title.value));
+(window as unknown as { titleHistory: string[] }).titleHistory = titleHistory;
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) (window as unknown as { restoredFromCache: boolean }).restoredFromCache = true;
+});
 (window as unknown as { blogEditor: unknown }).blogEditor = { kind: body.kind, getBody: () => body.get(), getTitle: () => title?.value ?? '' };
 
 let savedDraft: { title: string; body: string; savedAt: number } | null = null;

@@ -1,0 +1,20 @@
+/**
+ * What the reliability suite checked, summed across its tests: scenarios run, generated inputs
+ * (property-test cases, model commands, load requests) and writes checked against their binding.
+ * Each test appends a line; the global teardown prints the totals (README quotes them).
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export const COUNTS_FILE = join(import.meta.dirname, '..', '..', 'test-results', 'reliability-counts.jsonl');
+
+export interface Counts {
+  scenario: string;
+  inputs?: number;
+  writes?: number;
+}
+
+export function recordCounts(counts: Counts): void {
+  mkdirSync(dirname(COUNTS_FILE), { recursive: true });
+  appendFileSync(COUNTS_FILE, `${JSON.stringify(counts)}\n`);
+}

@@ -1,0 +1,153 @@
+/**
+ * Scenarios 2 and 3: the page changed between inspect and act (navigation, reload, pushState, a
+ * back/forward-cache restore) and the tab changed (closed, discarded, replaced, moved to another
+ * window, removed from the workspace). Each is refused or revalidated — never retargeted — and
+ * nothing is written to a page that replaced the bound one.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { ok, refused } from '../support/answers.ts';
+import { blogModel, blogScene, inspect, type BlogScene } from '../support/blogFlow.ts';
+import type { TetherDriver } from '../support/tetherDriver.ts';
+import { recordCounts } from './counts.ts';
+import { untouched } from './untouched.ts';
+
+const fillTitle = (scene: BlogScene, text = 'Should not land') => ({
+  profile: scene.profile,
+  workspace: scene.workspace,
+  handle: scene.write,
+  plan: { steps: [{ op: 'fill', field: 'title', text }] },
+});
+
+async function titleOf(page: Page): Promise<string> {
+  return page.locator('#post-title').inputValue();
+}
+
+const PAGE_CHANGES: Array<{ name: string; change(scene: BlogScene, tether: TetherDriver): Promise<void>; changed: string }> = [
+  {
+    name: 'navigation to another page of the same site',
+    change: async (scene, tether) => {
+      await scene.blog.goto(tether.sites.url('blog', '/write?editor=contenteditable'));
+    },
+    changed: 'document',
+  },
+  {
+    name: 'reload',
+    change: async (scene) => {
+      await scene.blog.reload();
+    },
+    changed: 'document',
+  },
+  {
+    name: 'history.pushState',
+    change: async (scene) => {
+      await scene.blog.evaluate(() => history.pushState({}, '', '/write/continued'));
+    },
+    changed: 'url',
+  },
+];
+
+for (const { name, change, changed } of PAGE_CHANGES) {
+  test(`page changed between inspect and act (${name}) → context_changed, nothing written`, async ({ tether, sites }) => {
+    const scene = await blogScene(tether);
+    await inspect(tether, scene);
+    const watch = await untouched([scene.cafe], sites);
+    await change(scene, tether);
+    await scene.blog.waitForFunction(() => 'blogEditor' in window);
+    const refusal = refused(await tether.agent('act', fillTitle(scene)), 'context_changed');
+    expect(refusal.details?.changed).toContain(changed);
+    expect(await titleOf(scene.blog)).toBe('');
+    await watch.check();
+    recordCounts({ scenario: `page changed: ${name}`, writes: 1 });
+  });
+}
+
+test('page restored from the back/forward cache (same documentId) → context_changed, nothing written', async ({ tether, sites }) => {
+  const scene = await blogScene(tether);
+  const before = await inspect(tether, scene);
+  const watch = await untouched([scene.cafe], sites);
+  await scene.blog.goto(tether.sites.url('blog', '/'));
+  // history.back() rather than page.goBack(): a restore from the cache fires no load event.
+  await scene.blog.evaluate(() => history.back());
+  await scene.blog.waitForFunction(() => 'blogEditor' in window);
+  const restored = await scene.blog.evaluate(() => (window as unknown as { restoredFromCache?: boolean }).restoredFromCache === true);
+  const documentNow = await (await tether.control()).evaluate(
+    async (tabId) => (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }))?.documentId,
+    await tether.tabIdOf(scene.blog),
+  );
+  // The point of this scenario: the restored page kept its documentId.
+  expect(restored).toBe(true);
+  expect(documentNow).toBe(before.documentId);
+  const refusal = refused(await tether.agent('act', fillTitle(scene)), 'context_changed');
+  expect(refusal.details?.changed).toEqual(['document']);
+  expect(await titleOf(scene.blog)).toBe('');
+  await watch.check();
+  recordCounts({ scenario: 'page changed: back/forward cache', writes: 1 });
+});
+
+test('tab closed → context_changed; no other tab is written', async ({ tether, sites }) => {
+  const scene = await blogScene(tether);
+  await inspect(tether, scene);
+  const twin = await tether.open('blog', '/write');
+  await tether.must({ type: 'workspace.addTab', workspaceId: scene.workspace, tabId: await tether.tabIdOf(twin) });
+  const watch = await untouched([scene.cafe, twin], sites);
+  await scene.blog.close();
+  expect(refused(await tether.agent('act', fillTitle(scene)), 'context_changed').details?.changed).toEqual(['tab']);
+  await watch.check();
+  recordCounts({ scenario: 'tab closed', writes: 1 });
+});
+
+test('tab discarded, and replaced by a new tab id → refused; membership follows the replacement', async ({ tether, sites }) => {
+  const scene = await blogScene(tether);
+  await inspect(tether, scene);
+  const watch = await untouched([scene.cafe], sites);
+  const oldId = await tether.tabIdOf(scene.blog);
+  await scene.cafe.bringToFront();
+  const control = await tether.control();
+  const newId = await control.evaluate(async (tabId) => (await chrome.tabs.discard(tabId))?.id ?? -1, oldId);
+  expect(newId).not.toBe(-1);
+  // tabs.onReplaced moved the workspace's member to the new id.
+  await expect.poll(async () => (await tether.state()).workspaces[0]?.tabIds.includes(newId)).toBe(true);
+  expect((await tether.state()).workspaces[0]?.tabIds.includes(oldId)).toBe(newId === oldId);
+  const refusal = refused(await tether.agent('act', fillTitle(scene)), 'context_changed');
+  expect(refusal.details?.changed).toEqual(expect.arrayContaining([newId === oldId ? 'document' : 'tab']));
+  // Bring the discarded tab back: a fresh page, with nothing written.
+  await control.evaluate(async (tabId) => {
+    await chrome.tabs.update(tabId, { active: true });
+  }, newId);
+  const pages = tether.context.pages().filter((page) => page.url().includes('/write'));
+  for (const page of pages) {
+    await page.waitForFunction(() => 'blogEditor' in window);
+    expect(await titleOf(page)).toBe('');
+  }
+  await watch.check();
+  recordCounts({ scenario: 'tab discarded and replaced', writes: 1 });
+});
+
+test('tab moved to another window → revalidated: the write lands on the same tab and document', async ({ tether, sites }) => {
+  const scene = await blogScene(tether);
+  await inspect(tether, scene);
+  const watch = await untouched([scene.cafe], sites);
+  const control = await tether.control();
+  await control.evaluate(async (tabId) => {
+    await chrome.windows.create({ tabId });
+  }, await tether.tabIdOf(scene.blog));
+  ok(await tether.agent('act', fillTitle(scene, 'Moved with its tab')));
+  expect((await blogModel(scene.blog)).title).toBe('Moved with its tab');
+  await watch.check();
+  recordCounts({ scenario: 'tab moved to another window', writes: 1 });
+});
+
+test('tab removed from the workspace → refused, and re-adding it does not revive old handles', async ({ tether, sites }) => {
+  const scene = await blogScene(tether);
+  await inspect(tether, scene);
+  const watch = await untouched([scene.cafe, scene.blog], sites);
+  const tabId = await tether.tabIdOf(scene.blog);
+  await tether.must({ type: 'workspace.removeTab', workspaceId: scene.workspace, tabId });
+  const first = await tether.agent('act', fillTitle(scene));
+  expect(first.ok ? 'ok' : first.error.code).toMatch(/^(invalid_handle|context_changed)$/);
+  await tether.must({ type: 'workspace.addTab', workspaceId: scene.workspace, tabId });
+  refused(await tether.agent('act', fillTitle(scene)), 'invalid_handle');
+  await watch.check();
+  recordCounts({ scenario: 'tab removed from the workspace', writes: 2 });
+});
