@@ -1,0 +1,99 @@
+/**
+ * Property tests of every input boundary that runs in Node: agent requests (the bridge and the
+ * worker parse them alike), the worker's request entry, the MCP tool handler, the runtime and page
+ * channels' schemas, and the bridge's frames. Arbitrary input yields a typed error, never a throw,
+ * never prototype pollution, and never reaches a tool (the only code that touches tabs/scripting).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createHarness, type ToolHandlers } from '../background/harness.ts';
+import { callTool } from '../bridge/mcpTools.ts';
+import { agentHelloSchema, bridgeRequestSchema, fromBrowserSchema, helloSchema, toBrowserSchema } from './bridgeProtocol.ts';
+import { ERROR_CODES, success } from './errors.ts';
+import { pageRequestSchema, pageActResultSchema, pageInspectionSchema } from './pageProtocol.ts';
+import { parseAgentRequest } from './parseAgentRequest.ts';
+import type { Envelope } from './protocol.ts';
+import { runtimeRequestSchema } from './runtimeProtocol.ts';
+import { hostileJson, hostileTool, specialValues } from './testing/hostileInput.ts';
+
+const RUNS = 400;
+
+function noPollution(): void {
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+}
+
+describe('arbitrary input at every boundary', () => {
+  it('parseAgentRequest: a typed outcome, never a throw', () => {
+    fc.assert(
+      fc.property(hostileTool, hostileJson, (tool, args) => {
+        const outcome = parseAgentRequest(tool, args);
+        if (!outcome.ok) {
+          expect(ERROR_CODES).toContain(outcome.error.code);
+          expect(outcome.error.message.length).toBeGreaterThan(0);
+        }
+        noPollution();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('every special value is refused with invalid_request or missing_context', () => {
+    for (const tool of ['context', 'resolve', 'inspect', 'act']) {
+      for (const value of specialValues) {
+        const outcome = parseAgentRequest(tool, value);
+        if (tool !== 'context' || (typeof value === 'object' && value !== null && !Array.isArray(value))) {
+          if (!outcome.ok) expect(['invalid_request', 'missing_context']).toContain(outcome.error.code);
+        }
+        noPollution();
+      }
+    }
+  });
+
+  it('the worker’s request entry: refusals never reach a tool; every answer is an envelope', async () => {
+    let toolCalls = 0;
+    const tool = async () => {
+      toolCalls += 1;
+      return success({});
+    };
+    const tools: ToolHandlers = { context: tool, resolve: tool, inspect: tool, act: tool };
+    const harness = createHarness({ ready: async () => undefined, tools, journal: { save: async () => undefined } });
+    await fc.assert(
+      fc.asyncProperty(hostileTool, hostileJson, async (name, args) => {
+        const before = toolCalls;
+        const envelope: Envelope = await harness({ tool: name as 'context', args }, 'agent');
+        const parsed = parseAgentRequest(name, args);
+        expect(envelope.ok).toBe(parsed.ok);
+        expect(toolCalls - before).toBe(parsed.ok ? 1 : 0);
+        if (!envelope.ok) expect(ERROR_CODES).toContain(envelope.error.code);
+        noPollution();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the MCP tool handler: only valid requests reach the browser link', async () => {
+    let forwarded = 0;
+    const link = { call: async (): Promise<Envelope> => ((forwarded += 1), { ok: true, result: {}, meta: { tool: 'context' } }) };
+    await fc.assert(
+      fc.asyncProperty(hostileTool, hostileJson, async (name, args) => {
+        const before = forwarded;
+        const envelope = await callTool(link, String(name), args, 'c');
+        expect(forwarded - before).toBe(parseAgentRequest(String(name), args).ok ? 1 : 0);
+        expect(typeof envelope.ok).toBe('boolean');
+        noPollution();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('runtime, page and bridge channel schemas: parse or refuse, never throw', () => {
+    const schemas = [runtimeRequestSchema, pageRequestSchema, pageActResultSchema, pageInspectionSchema, helloSchema, agentHelloSchema, bridgeRequestSchema, toBrowserSchema, fromBrowserSchema];
+    fc.assert(
+      fc.property(fc.oneof(hostileJson, fc.record({ type: fc.string(), channel: fc.string(), request: hostileJson }, { requiredKeys: [] })), (value) => {
+        for (const schema of schemas) expect(() => schema.safeParse(value)).not.toThrow();
+        noPollution();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
