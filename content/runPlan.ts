@@ -208,7 +208,8 @@ async function execute(plan: Plan, validation: Validation): Promise<PageActResul
 export async function runPlan(requestId: string, plan: Plan, inspected: Record<string, string>, dryRun: boolean): Promise<PageActResult> {
   const done = completed.get(requestId);
   if (done && !dryRun) return done;
-  if (running.has(requestId)) return refusal(tetherError('target_busy', 'This request is already running on the page.'));
+  // One plan at a time in a page, whoever sent it (a worker that was stopped may have left one running).
+  if (running.size > 0) return refusal(tetherError('target_busy', 'Another plan is running on this page now. Try again when it has finished.'));
 
   const model = readPageModel();
   const validation = validateSteps(plan, model, inspected);

@@ -9,6 +9,7 @@ import { describePlan, previewStep } from '../../shared/describePlan.ts';
 import { newId } from '../../shared/ids.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
+import type { SitePolicy } from '../../shared/model.ts';
 import type { ActArgs } from '../../shared/protocol.ts';
 import { requestApproval } from '../approvals.ts';
 import { askPage } from '../askPage.ts';
@@ -19,10 +20,12 @@ import { answerFromPage, expectationOf, runAct, type ActInput } from '../runAct.
 import { scheduleAct } from '../scheduler.ts';
 import { checkScope } from '../scope.ts';
 import { localStore, sessionStore } from '../store.ts';
-import { STALE_ACT_MS } from './resolveTool.ts';
+import { releaseTab, reserveTab } from '../tabReservations.ts';
 
 const DEFAULT_APPROVAL_TIMEOUT_S = 120;
 const MAX_SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
+/** A request id recorded as running this long ago, that the page does not know, is taken as never run. */
+const UNFINISHED_ACT_GRACE_MS = 30_000;
 
 function isOutcome(value: unknown): value is Outcome<unknown> {
   return typeof value === 'object' && value !== null && 'ok' in value;
@@ -44,7 +47,7 @@ async function replay(requestId: string, handle: string, input: ActInput, trace:
     await sessionStore.setState((state) => ({ acts: { ...state.acts, [requestId]: { ...prior, state: 'done', answer } } }));
     return answer;
   }
-  if ((status.ok && status.value.state === 'running') || Date.now() - prior.startedAt < STALE_ACT_MS / 4) {
+  if ((status.ok && status.value.state === 'running') || Date.now() - prior.startedAt < UNFINISHED_ACT_GRACE_MS) {
     return failure(tetherError('target_busy', 'This request is still running. Ask again with the same requestId in a moment.'));
   }
   return null;
@@ -77,6 +80,18 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
   if (policy?.writable !== true) {
     return failure(tetherError('read_only_target', `Workspace "${scope.value.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }));
   }
+  if (!reserveTab(binding.tabId, requestId)) {
+    return failure(tetherError('target_busy', 'Another act is running on this tab now. Try again when it has finished.', { tabId: binding.tabId }));
+  }
+  try {
+    return await validateAndRun(args, input, policy, trace, now);
+  } finally {
+    releaseTab(binding.tabId, requestId);
+  }
+}
+
+async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy, trace: RequestTrace, now: number): Promise<Outcome<unknown>> {
+  const { binding, plan, requestId } = input;
   const still = await revalidateNow(binding);
   if (!still.ok) return still;
 

@@ -19,15 +19,15 @@ import { findProgram, programsOf, startProgram } from '../programs.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { resolveTargets, type ResolvedTarget } from '../resolveTargets.ts';
 import { checkScope } from '../scope.ts';
+import { reservedTabIds } from '../tabReservations.ts';
 import { localStore, sessionStore } from '../store.ts';
 
-/** An act older than this that never finished belongs to a worker that was stopped. */
-export const STALE_ACT_MS = 2 * 60 * 1000;
-
-export function busyTabIds(now: number): number[] {
-  return Object.values(sessionStore.getState().acts)
-    .filter((act) => act.state === 'running' && now - act.startedAt < STALE_ACT_MS)
-    .map((act) => act.tabId);
+/**
+ * Tabs with an act running in this worker. An act a stopped worker left behind is the page's to
+ * guard: its content script runs one plan at a time.
+ */
+export function busyTabIds(): number[] {
+  return reservedTabIds();
 }
 
 function namedHandles(args: ResolveArgs): string[] {
@@ -59,7 +59,7 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     requestTimeTabId,
     program,
     programs: programsOf(state, workspace.id),
-    busyTabIds: busyTabIds(now),
+    busyTabIds: busyTabIds(),
     handleBindings,
   });
   trace.point('decide');

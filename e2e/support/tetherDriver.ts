@@ -103,7 +103,10 @@ export class TetherDriver {
     return workspace;
   }
 
-  /** The service worker's JS heap in use, read over CDP (performance.memory does not exist in workers). */
+  /**
+   * The service worker's JS heap in use after a garbage collection, read over CDP
+   * (performance.memory does not exist in workers).
+   */
   async workerHeapBytes(): Promise<number> {
     const browser = this.context.browser();
     if (!browser) throw new Error('no browser');
@@ -113,14 +116,18 @@ export class TetherDriver {
       const worker = targetInfos.find((info) => info.type === 'service_worker' && info.url.includes(this.extensionId));
       if (!worker) throw new Error('the service worker is not running');
       const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as { sessionId: string };
-      const answer = new Promise<number>((resolve) => {
-        cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
-          const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
-          if (event.sessionId === sessionId && message.id === 1 && message.result) resolve(message.result.usedSize);
-        });
+      const replies = new Map<number, (result: unknown) => void>();
+      cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
+        const message = JSON.parse(event.message) as { id?: number; result?: unknown };
+        if (event.sessionId === sessionId && message.id !== undefined) replies.get(message.id)?.(message.result);
       });
-      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) });
-      const used = await answer;
+      const call = (id: number, method: string) =>
+        new Promise<unknown>((resolve) => {
+          replies.set(id, resolve);
+          void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+        });
+      await call(1, 'HeapProfiler.collectGarbage');
+      const { usedSize: used } = (await call(2, 'Runtime.getHeapUsage')) as { usedSize: number };
       await cdp.send('Target.detachFromTarget', { sessionId });
       return used;
     } finally {
