@@ -10,7 +10,7 @@ import { sessionStore, type SessionState } from './store.ts';
 
 export const HANDLE_TTL_MS = 2 * 60 * 60 * 1000;
 /** Live handles kept per profile; past this the oldest go first, so memory stays flat under load. */
-export const MAX_LIVE_HANDLES = 256;
+export const MAX_LIVE_HANDLES = 128;
 
 export async function mintHandle(binding: TargetBinding, requestId: string, now: number): Promise<string> {
   const token = newId('th', 18);

@@ -4,9 +4,8 @@
  * Exportable as JSON Lines from the person's UI.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { JournalRecord } from '../shared/journalRecord.ts';
+import { MAX_JOURNAL_RECORDS as MAX_RECORDS, type JournalRecord } from '../shared/journalRecord.ts';
 
-export const MAX_RECORDS = 5000;
 
 interface JournalDb extends DBSchema {
   records: {

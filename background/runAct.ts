@@ -15,7 +15,7 @@ import { revalidateNow } from './revalidateNow.ts';
 import { sessionStore, type ActRecord } from './store.ts';
 
 const ACT_RECORD_KEPT_MS = 60 * 60 * 1000;
-const MAX_ACT_RECORDS = 256;
+const MAX_ACT_RECORDS = 128;
 
 export interface ActInput {
   handle: string;

@@ -16,7 +16,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Profile, Program, TargetBinding, Workspace } from '../shared/model.ts';
 import { profileSchema, programSchema, targetBindingSchema, workspaceSchema } from '../shared/modelSchemas.ts';
 import { planSchema, type Plan } from '../shared/protocol.ts';
-import { chromeStoragePersist } from './chromeStoragePersist.ts';
+import { chromeStoragePersist, versionKey } from './chromeStoragePersist.ts';
 
 export const DEFAULT_BRIDGE_PORT = 17345;
 
@@ -264,7 +264,7 @@ export function ready(): Promise<void> {
 export function forgetSessionWhenCleared(): void {
   browser.storage.onChanged.addListener((changes, area) => {
     if (area !== 'session') return;
-    const change = changes[SESSION_KEY];
+    const change = changes[versionKey(SESSION_KEY)];
     if (change && change.newValue === undefined) sessionStore.setState(initialSessionState(), true);
   });
 }

@@ -1,6 +1,9 @@
 /** One journal record: a request through the five lifecycle points, as the person's UI shows it. */
 import type { Explanation } from './explain.ts';
 
+/** The journal keeps this many records per profile; past it, the oldest go first. */
+export const MAX_JOURNAL_RECORDS = 10_000;
+
 export type LifecyclePoint = 'prepare' | 'decide' | 'dispatch' | 'observe' | 'record';
 
 export type JournalOutcome = 'done' | 'refused' | 'rolled_back' | 'scheduled';

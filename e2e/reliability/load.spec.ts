@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { Hub } from '../../bridge/hub.ts';
 import { Relay } from '../../bridge/relay.ts';
+import { MAX_JOURNAL_RECORDS as MAX_RECORDS } from '../../shared/journalRecord.ts';
 import type { Envelope } from '../../shared/protocol.ts';
 import { expect, test } from '../fixtures.ts';
 import type { InspectResult, ResolveResult } from '../support/answers.ts';
@@ -110,6 +111,8 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
     // Nothing the hub could not deliver, and every request a browser answered is in its journal.
     expect([...outcomes.keys()].filter((key) => key.endsWith('browser_not_connected') || key.endsWith('timeout'))).toEqual([]);
     for (const [index, browser] of browsers.entries()) {
+      // The journal is bounded (oldest out past MAX_RECORDS); this load stays under it, so every record must be there.
+      expect(browser.requests).toBeLessThan(MAX_RECORDS - (journalBefore[index] ?? 0));
       const after = (await browser.tether.must({ type: 'journal.export' })).count;
       expect(after - (journalBefore[index] ?? 0), `journal of profile ${index}`).toBe(browser.requests);
     }

@@ -28,8 +28,8 @@ test('arbitrary input to every message handler: typed errors, no state change, n
   const snapshot = async () => {
     const state = await tether.state();
     const session = await control.evaluate(async () => {
-      const stored = (await chrome.storage.session.get('tether.session'))['tether.session'] as { state: { handles: Record<string, unknown> } } | undefined;
-      return Object.keys(stored?.state.handles ?? {}).sort();
+      const stored = (await chrome.storage.session.get('tether.session.handles'))['tether.session.handles'] as Record<string, unknown> | undefined;
+      return Object.keys(stored ?? {}).sort();
     });
     const tabs = await control.evaluate(async () => (await chrome.tabs.query({})).length);
     return { workspaces: state.workspaces.map(({ tabs: _tabs, requestTimeTab: _active, ...workspace }) => workspace), programs: state.programs, session, tabs };
