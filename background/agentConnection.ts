@@ -69,6 +69,14 @@ async function answer(ws: WebSocket, request: BridgeRequest): Promise<void> {
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'response', id: request.id, envelope }));
 }
 
+/**
+ * While paired, an alarm wakes a stopped worker to reconnect: the bridge cannot wake it. 30 s is
+ * the shortest period Chrome allows packed extensions.
+ */
+async function ensureReconnectAlarm(): Promise<void> {
+  if (!(await browser.alarms.get(RECONNECT_ALARM))) await browser.alarms.create(RECONNECT_ALARM, { periodInMinutes: 0.5 });
+}
+
 /** Opens the connection if the person paired Tether and it is not open already. */
 export async function connect(): Promise<void> {
   await ready();
@@ -78,6 +86,7 @@ export async function connect(): Promise<void> {
     setStatus({ state: 'not_paired', server: null, detail: null, since: null });
     return;
   }
+  await ensureReconnectAlarm();
   if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING)) return;
   stopSocket();
   setStatus({ state: 'connecting', server: null, detail: null, since: Date.now() });
@@ -142,7 +151,6 @@ export async function setPairing(token: string, port?: number): Promise<Connecti
   stopSocket();
   backoffMs = 1000;
   await connect();
-  await browser.alarms.create(RECONNECT_ALARM, { periodInMinutes: 1 });
   return connectionStatus();
 }
 

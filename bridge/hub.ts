@@ -204,7 +204,7 @@ export class Hub implements Link {
       const answers = await Promise.all([...this.browsers.values()].map((peer) => this.ask(peer, call)));
       const profiles = answers.flatMap((answer) => (answer.ok ? ((answer.result as { profiles?: unknown[] }).profiles ?? []) : []));
       const usage = answers.map((answer) => (answer.ok ? (answer.result as { usage?: unknown }).usage : undefined)).find((text) => typeof text === 'string');
-      const meta: EnvelopeMeta = { tool: 'context', tookMs: Date.now() - started };
+      const meta: EnvelopeMeta = { tool: 'context', bridgeMs: Date.now() - started };
       return { ok: true, result: { profiles, ...(usage ? { usage } : {}) }, meta };
     }
     const peer = typeof profile === 'string' ? this.browsers.get(profile) : undefined;
@@ -214,7 +214,7 @@ export class Hub implements Link {
       });
     }
     const envelope = await this.ask(peer, call);
-    envelope.meta = { ...envelope.meta, tookMs: Date.now() - started };
+    envelope.meta = { ...envelope.meta, bridgeMs: Date.now() - started };
     return envelope;
   }
 

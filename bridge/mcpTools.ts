@@ -5,7 +5,6 @@
  * the same codes the extension uses, whether or not a browser is connected.
  */
 import { z } from 'zod';
-import { ERROR_CODES } from '../shared/errors.ts';
 import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import { TOOL_SCHEMAS, type Envelope, type ToolName } from '../shared/protocol.ts';
 import type { Link } from './link.ts';
@@ -21,33 +20,33 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
     'Run a plan on a write handle: ordered steps fill/append/clear/select on fields and click on named actions. The whole plan is checked before anything runs and every problem is listed; writes expect what the last inspect saw (or expect.hash / expect.text). A failure while running undoes the earlier steps. Publish/submit steps wait for the person’s approval unless the workspace allows them. requestId makes a retry run once; at (ISO time) runs it later.',
 };
 
-const envelopeOutputSchema = {
-  type: 'object',
-  properties: {
-    ok: { type: 'boolean' },
-    result: {},
-    error: {
-      type: 'object',
-      properties: { code: { type: 'string', enum: [...ERROR_CODES] }, message: { type: 'string' }, details: { type: 'object' } },
-      required: ['code', 'message'],
-    },
-    meta: { type: 'object' },
-  },
-  required: ['ok', 'meta'],
-} as const;
+/** Size limits stay in the server's validation; the model does not need to read them. */
+const LIMIT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', '$schema']);
+
+function compactSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(compactSchema);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !LIMIT_KEYWORDS.has(key))
+      .map(([key, item]) => [key, compactSchema(item)]),
+  );
+}
 
 export interface ToolDefinition {
   name: ToolName;
   description: string;
   inputSchema: Record<string, unknown>;
-  outputSchema: Record<string, unknown>;
 }
 
 export function toolDefinitions(): ToolDefinition[] {
-  return (Object.keys(TOOL_SCHEMAS) as ToolName[]).map((name) => {
-    const { $schema: _schema, ...inputSchema } = z.toJSONSchema(TOOL_SCHEMAS[name], { io: 'input' }) as Record<string, unknown>;
-    return { name, description: TOOL_DESCRIPTIONS[name], inputSchema, outputSchema: envelopeOutputSchema };
-  });
+  // Every answer is the envelope (ok, result | error{code,message,details}, meta), described once
+  // in context's usage text rather than repeated as an output schema on every tool.
+  return (Object.keys(TOOL_SCHEMAS) as ToolName[]).map((name) => ({
+    name,
+    description: TOOL_DESCRIPTIONS[name],
+    inputSchema: compactSchema(z.toJSONSchema(TOOL_SCHEMAS[name], { io: 'input' })) as Record<string, unknown>,
+  }));
 }
 
 export interface ToolResult {

@@ -3,26 +3,30 @@
  *
  * The worker sends with `tabs.sendMessage(tabId, msg, { documentId })`, so a page that replaced the
  * bound one can never receive it. Answers come back from a renderer that runs page code too, so the
- * worker checks them with these schemas before believing them.
+ * worker checks them with these schemas before believing them. zod/mini keeps the content script,
+ * which every page loads, small.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
-import { planSchema } from './protocol.ts';
+import { planSchema } from './planSchema.ts';
 
 export const PAGE_CHANNEL = 'tether.page';
 
+const upTo = (length: number) => z.string().check(z.maxLength(length));
+const listOf = <T extends z.ZodMiniType>(item: T, length: number) => z.array(item).check(z.maxLength(length));
+
 export const signInSchema = z.object({
   state: z.enum(['signed_in', 'signed_out', 'unknown']),
-  account: z.string().max(300).nullable(),
-  /** How it was detected: "adapter:test-blog", "generic:logout-link", … */
-  via: z.string().max(100),
+  account: z.nullable(upTo(300)),
+  /** How it was detected: "adapter:test-blog", "generic:sign-out-link", … */
+  via: upTo(100),
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
 export const draftSchema = z.object({
   inProgress: z.boolean(),
   /** Why: "person-typed:body", "autosave-banner", … */
-  reasons: z.array(z.string().max(200)).max(20),
+  reasons: listOf(upTo(200), 20),
 });
 export type DraftState = z.infer<typeof draftSchema>;
 
@@ -30,14 +34,14 @@ export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-edit
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export const fieldInfoSchema = z.object({
-  name: z.string().max(100),
+  name: upTo(100),
   kind: z.enum(FIELD_KINDS),
-  label: z.string().max(200),
-  length: z.number().int().nonnegative(),
-  hash: z.string().max(64),
+  label: upTo(200),
+  length: z.int().check(z.nonnegative()),
+  hash: upTo(64),
   focused: z.boolean(),
   editedByPerson: z.boolean(),
-  options: z.array(z.string().max(300)).max(200).optional(),
+  options: z.optional(listOf(upTo(300), 200)),
 });
 export type FieldInfo = z.infer<typeof fieldInfoSchema>;
 
@@ -47,61 +51,64 @@ export type ActionKind = (typeof ACTION_KINDS)[number];
 export const APPROVAL_ACTION_KINDS: readonly ActionKind[] = ['publish', 'submit'];
 
 export const actionInfoSchema = z.object({
-  name: z.string().max(100),
+  name: upTo(100),
   kind: z.enum(ACTION_KINDS),
-  label: z.string().max(200),
+  label: upTo(200),
 });
 export type ActionInfo = z.infer<typeof actionInfoSchema>;
 
-export const pageObservationSchema = z.object({
-  url: z.string().max(8192),
-  title: z.string().max(2000),
-  pageInstance: z.string().max(100),
-  adapter: z.string().max(100),
+const observationShape = {
+  url: upTo(8192),
+  title: upTo(2000),
+  pageInstance: upTo(100),
+  adapter: upTo(100),
   signIn: signInSchema,
   draft: draftSchema,
-});
+};
+
+export const pageObservationSchema = z.object(observationShape);
 export type PageObservation = z.infer<typeof pageObservationSchema>;
 
-export const pageInspectionSchema = pageObservationSchema.extend({
-  fields: z.array(fieldInfoSchema).max(100),
-  actions: z.array(actionInfoSchema).max(100),
+export const pageInspectionSchema = z.object({
+  ...observationShape,
+  fields: listOf(fieldInfoSchema, 100),
+  actions: listOf(actionInfoSchema, 100),
   /** The text of fields or regions the request asked for by name. */
-  text: z.record(z.string(), z.string().max(200_000)).optional(),
+  text: z.optional(z.record(z.string(), upTo(200_000))),
   /** Names the request asked to read that the page does not have. */
-  unknown: z.array(z.string()).optional(),
+  unknown: z.optional(z.array(z.string())),
   /** Readable regions the adapter knows (e.g. a post's title and body), by name. */
-  readable: z.array(z.string().max(100)).max(50),
+  readable: listOf(upTo(100), 50),
 });
 export type PageInspection = z.infer<typeof pageInspectionSchema>;
 
 export const problemSchema = z.object({
-  step: z.number().int().nonnegative(),
+  step: z.int().check(z.nonnegative()),
   code: z.enum(ERROR_CODES),
-  message: z.string().max(1000),
+  message: upTo(1000),
 });
 export type PlanProblem = z.infer<typeof problemSchema>;
 
 export const stepOutcomeSchema = z.object({
-  step: z.number().int().nonnegative(),
+  step: z.int().check(z.nonnegative()),
   op: z.string(),
   target: z.string(),
   /** How the text went in: "insertText" keeps the person's undo; "setter" is the fallback. */
-  method: z.string().optional(),
-  beforeHash: z.string().optional(),
-  afterHash: z.string().optional(),
+  method: z.optional(z.string()),
+  beforeHash: z.optional(z.string()),
+  afterHash: z.optional(z.string()),
   /** The page's own model holds the text after the write. */
   verified: z.boolean(),
 });
 export type StepOutcome = z.infer<typeof stepOutcomeSchema>;
 
-export const clickInfoSchema = z.object({ step: z.number().int(), action: z.string(), kind: z.enum(ACTION_KINDS) });
+export const clickInfoSchema = z.object({ step: z.int(), action: z.string(), kind: z.enum(ACTION_KINDS) });
 
 /** Expectations the worker hands the page, checked at the last moment inside the page. */
 export const pageExpectationSchema = z.object({
-  pageInstance: z.string().nullable(),
+  pageInstance: z.nullable(z.string()),
   url: z.string(),
-  account: z.string().nullable(),
+  account: z.nullable(z.string()),
   role: z.enum(['write', 'reference']),
 });
 export type PageExpectation = z.infer<typeof pageExpectationSchema>;
@@ -116,10 +123,10 @@ export const pageActResultSchema = z.discriminatedUnion('ok', [
   }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+    error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), details: z.optional(z.record(z.string(), z.unknown())) }),
     problems: z.array(problemSchema),
     ran: z.array(stepOutcomeSchema),
-    rolledBack: z.array(z.number().int()),
+    rolledBack: z.array(z.int()),
   }),
 ]);
 export type PageActResult = z.infer<typeof pageActResultSchema>;
@@ -131,7 +138,7 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     channel: z.literal(PAGE_CHANNEL),
     type: z.literal('inspect'),
     expect: pageExpectationSchema,
-    read: z.array(z.string()).max(20),
+    read: listOf(z.string(), 20),
   }),
   z.object({
     channel: z.literal(PAGE_CHANNEL),
@@ -149,7 +156,7 @@ export type PageRequest = z.infer<typeof pageRequestSchema>;
 
 export const pageActStatusSchema = z.object({
   state: z.enum(['unknown', 'running', 'done']),
-  result: pageActResultSchema.optional(),
+  result: z.optional(pageActResultSchema),
 });
 export type PageActStatus = z.infer<typeof pageActStatusSchema>;
 

@@ -8,22 +8,23 @@
  */
 import { z } from 'zod';
 import type { TetherError } from './errors.ts';
+import * as zm from 'zod/mini';
+import { planSchema } from './planSchema.ts';
 
 export const TOOL_NAMES = ['context', 'resolve', 'inspect', 'act'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 const id = z.string().min(1).max(200);
-const text = z.string().max(200_000);
 
 export const targetSpecSchema = z
   .strictObject({
-    handle: id.optional().describe('A handle from an earlier resolve.'),
-    tabId: z.number().int().nonnegative().max(2 ** 31).optional().describe('A tab id from context.'),
-    url: z.string().min(1).max(4096).optional().describe('The page address, exact or a prefix.'),
-    site: z.string().min(1).max(200).optional().describe('A site or platform: "blog", "cafe.naver.com", "네이버 카페".'),
-    title: z.string().min(1).max(500).optional().describe('Narrows by words in the tab title.'),
+    handle: id.optional(),
+    tabId: z.number().int().nonnegative().max(2 ** 31).optional(),
+    url: z.string().min(1).max(4096).optional(),
+    site: z.string().min(1).max(200).optional(),
+    title: z.string().min(1).max(500).optional(),
   })
-  .describe('Names one tab. Use one of handle, tabId, url or site; title narrows.');
+  .describe('One tab: a handle, a tabId from context, a url (exact or prefix) or a site ("blog", "cafe.naver.com", "네이버 카페"); title narrows by words in the tab title.');
 
 export const contextArgsSchema = z.strictObject({
   profile: id.optional().describe('Profile id; omit to list every connected profile.'),
@@ -47,38 +48,13 @@ export const inspectArgsSchema = z.strictObject({
   read: z.array(z.string().min(1).max(100)).max(20).optional().describe('Field or region names whose text to return.'),
 });
 
-const expectSchema = z
-  .strictObject({
-    hash: z.string().min(1).max(64).optional().describe('The field hash from inspect.'),
-    text: text.optional().describe('The exact text expected in the field now.'),
-  })
-  .describe('What the field must hold before the step writes; defaults to what the last inspect saw.');
-
-export const stepSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('fill'), field: z.string().min(1).max(100), text, expect: expectSchema.optional() }),
-  z.strictObject({ op: z.literal('append'), field: z.string().min(1).max(100), text, expect: expectSchema.optional() }),
-  z.strictObject({ op: z.literal('clear'), field: z.string().min(1).max(100), expect: expectSchema.optional() }),
-  z.strictObject({
-    op: z.literal('select'),
-    field: z.string().min(1).max(100),
-    value: z.string().max(1000),
-    expect: expectSchema.optional(),
-  }),
-  z.strictObject({ op: z.literal('click'), action: z.string().min(1).max(100) }),
-]);
-export type PlanStep = z.infer<typeof stepSchema>;
-
-export const planSchema = z.strictObject({
-  steps: z.array(stepSchema).min(1).max(50),
-  continueDraft: z.boolean().optional().describe('The plan continues the unsaved draft on the page.'),
-});
-export type Plan = z.infer<typeof planSchema>;
+export { planSchema, stepSchema, type Plan, type PlanStep } from './planSchema.ts';
 
 export const actArgsSchema = z.strictObject({
   profile: id.optional(),
   workspace: id.optional(),
   handle: id.optional(),
-  plan: planSchema.optional(),
+  plan: zm.optional(planSchema),
   requestId: z.string().min(1).max(100).optional().describe('Makes a retried act run once.'),
   at: z.iso.datetime({ offset: true }).optional().describe('Run later, at this time (ISO 8601).'),
   approvalTimeoutSeconds: z.number().int().min(1).max(900).optional(),
@@ -116,7 +92,10 @@ export interface EnvelopeMeta {
   tool: ToolName | 'unknown';
   callId?: string;
   profile?: string;
+  /** Time spent in the browser profile's service worker, from arrival to the journal record. */
   tookMs?: number;
+  /** Time the bridge's hub waited for the browser (WebSocket round trip plus tookMs). */
+  bridgeMs?: number;
   /** The journal record: saved, or the storage problem that kept it from being saved. */
   journal?: { saved: true; id: string } | { saved: false; problem: string };
 }

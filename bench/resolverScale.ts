@@ -1,0 +1,60 @@
+/**
+ * Resolver and revalidation at scale: time per request over 10 to 5,000 tabs of metadata, pure
+ * functions in Node (no browser), and how the time grows with the tab count.
+ */
+import { resolveTargets, type ResolveInput } from '../background/resolveTargets.ts';
+import { revalidateBinding } from '../background/revalidateBinding.ts';
+import { binding, tab, workspace } from '../shared/testing/fixtures.ts';
+import { median } from './stats.ts';
+
+export interface ScaleRow {
+  tabs: number;
+  resolveUs: number;
+  revalidateUs: number;
+}
+
+function inputFor(count: number): ResolveInput {
+  const tabs = Array.from({ length: count }, (_, index) =>
+    index === count - 1 ? tab(index, 'https://blog.example/write', 'New post') : tab(index, `https://site${index % 50}.example/page/${index}`, `Page ${index}`),
+  );
+  const scope = workspace(tabs, ['https://blog.example']);
+  return {
+    profileId: 'pr_test',
+    workspace: scope,
+    tabs,
+    request: { destination: { site: 'blog' }, references: [{ url: 'https://site7.example/page/7' }], readOnly: false },
+    requestTimeTabId: 0,
+    program: null,
+    programs: [],
+    busyTabIds: [],
+    handleBindings: {},
+  };
+}
+
+function perCallMicros(run: () => void, budgetMs = 300): number {
+  for (let warm = 0; warm < 50; warm += 1) run();
+  const samples: number[] = [];
+  const until = performance.now() + budgetMs;
+  while (performance.now() < until || samples.length < 20) {
+    const batch = 20;
+    const started = performance.now();
+    for (let index = 0; index < batch; index += 1) run();
+    samples.push(((performance.now() - started) * 1000) / batch);
+  }
+  return median(samples);
+}
+
+export function measureResolverScale(counts = [10, 100, 1000, 5000]): ScaleRow[] {
+  return counts.map((count) => {
+    const input = inputFor(count);
+    const check = resolveTargets(input);
+    if (!check.ok || check.value.write?.tab.url !== 'https://blog.example/write') throw new Error('resolver bench setup is wrong');
+    const bound = binding(input.tabs[count - 1] ?? tab(0, 'https://blog.example/write'));
+    const snapshot = { profileId: 'pr_test', workspace: input.workspace, tab: input.tabs[count - 1] ?? null };
+    return {
+      tabs: count,
+      resolveUs: perCallMicros(() => void resolveTargets(input)),
+      revalidateUs: perCallMicros(() => void revalidateBinding(bound, snapshot)),
+    };
+  });
+}
