@@ -1,21 +1,23 @@
 /**
- * Pure checks of a target handle: is this token a live handle of this profile and workspace?
- * A handle is 144 random bits; its meaning lives only in the worker's session storage.
+ * Pure check of a target handle: may this token's record be used by a request in this scope now?
+ * Unknown, forged, altered, expired, or another profile's or workspace's → `invalid_handle`.
  */
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
-import type { HandleRecord, SessionState } from './store.ts';
+import type { HandleRecord } from './handles.ts';
 
 const HANDLE_PATTERN = /^th_[A-Za-z0-9_-]{24}$/;
 
-/** Pure: is this token a live handle of this profile and workspace? */
+export function isHandleToken(token: string): boolean {
+  return HANDLE_PATTERN.test(token);
+}
+
 export function checkHandle(
-  handles: SessionState['handles'],
+  record: HandleRecord | null,
   token: string,
   scope: { profileId: string; workspaceId: string },
   now: number,
 ): Outcome<HandleRecord> {
-  const record = HANDLE_PATTERN.test(token) ? handles[token] : undefined;
-  if (!record) {
+  if (!record || !isHandleToken(token)) {
     return failure(tetherError('invalid_handle', 'Unknown handle. Handles come only from resolve; call resolve to get one.', { reason: 'unknown' }));
   }
   if (record.expiresAt <= now) {
@@ -28,8 +30,3 @@ export function checkHandle(
   }
   return success(record);
 }
-
-export function liveHandles(handles: SessionState['handles'], now: number): SessionState['handles'] {
-  return Object.fromEntries(Object.entries(handles).filter(([, record]) => record.expiresAt > now));
-}
-

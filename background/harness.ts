@@ -13,7 +13,7 @@
  */
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
-import { isToolName, parseAgentRequest } from '../shared/parseAgentRequest.ts';
+import { isToolName, parseAgentRequest, toolLabel } from '../shared/parseAgentRequest.ts';
 import type { ActArgs, AgentRequest, ContextArgs, Envelope, EnvelopeMeta, InspectArgs, ResolveArgs } from '../shared/protocol.ts';
 import type { JournalSink } from './journal.ts';
 import { RequestTrace } from './requestTrace.ts';
@@ -55,7 +55,7 @@ async function decide(tools: ToolHandlers, request: AgentRequest, trace: Request
 
 export function createHarness(deps: HarnessDeps) {
   return async function handleAgentRequest(request: AgentRequest, via: RequestVia): Promise<Envelope> {
-    const trace = new RequestTrace(String(request.tool), via, request.args, request.callId, deps.clock);
+    const trace = new RequestTrace(toolLabel(request.tool), via, request.args, request.callId, deps.clock);
     trace.point('prepare');
     let outcome: Outcome<unknown>;
     try {

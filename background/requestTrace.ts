@@ -27,7 +27,10 @@ export function forJournal(value: unknown, depth = 0): unknown {
 
 export class RequestTrace {
   readonly id = newId('jr', 9);
-  readonly startedAt: number;
+  /** Epoch ms, for the record's time. */
+  readonly startedAt = Date.now();
+  /** Monotonic ms, for the lifecycle offsets (sub-millisecond). */
+  private readonly origin: number;
   private readonly lifecycle: Partial<Record<LifecyclePoint, number>> = {};
   profileId: string | null = null;
   workspaceId: string | null = null;
@@ -47,17 +50,17 @@ export class RequestTrace {
     readonly via: JournalRecord['via'],
     readonly args: unknown,
     readonly callId: string | undefined,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = () => performance.now(),
   ) {
-    this.startedAt = clock();
+    this.origin = clock();
   }
 
   point(name: LifecyclePoint): void {
-    this.lifecycle[name] ??= this.clock() - this.startedAt;
+    this.lifecycle[name] ??= this.elapsed();
   }
 
   elapsed(): number {
-    return this.clock() - this.startedAt;
+    return Math.round((this.clock() - this.origin) * 100) / 100;
   }
 
   toRecord(outcome: Outcome<unknown>): JournalRecord {

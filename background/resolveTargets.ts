@@ -7,7 +7,7 @@
  */
 import { failure, success, tetherError, type Outcome, type TetherError } from '../shared/errors.ts';
 import type { ChoiceRule } from '../shared/explain.ts';
-import { siteMatches } from '../shared/matchSite.ts';
+import { siteMatcher } from '../shared/matchSite.ts';
 import { revalidateBinding } from './revalidateBinding.ts';
 import {
   originOf,
@@ -86,8 +86,8 @@ function matchBySpec(spec: TargetSpec, tabs: TabMeta[]): TabMeta[] {
     return tabs.filter((tab) => tab.url.startsWith(wanted) && titleMatches(spec, tab));
   }
   if (spec.site !== undefined) {
-    const site = spec.site;
-    return tabs.filter((tab) => siteMatches(site, tab.url) && titleMatches(spec, tab));
+    const matches = siteMatcher(spec.site);
+    return tabs.filter((tab) => matches(tab.url) && titleMatches(spec, tab));
   }
   if (spec.title !== undefined) return tabs.filter((tab) => titleMatches(spec, tab));
   return [];

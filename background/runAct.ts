@@ -12,10 +12,7 @@ import type { Plan } from '../shared/protocol.ts';
 import { askPage } from './askPage.ts';
 import type { RequestTrace } from './requestTrace.ts';
 import { revalidateNow } from './revalidateNow.ts';
-import { sessionStore, type ActRecord } from './store.ts';
-
-const ACT_RECORD_KEPT_MS = 60 * 60 * 1000;
-const MAX_ACT_RECORDS = 128;
+import { actRecords, type ActRecord } from './actRecords.ts';
 
 export interface ActInput {
   handle: string;
@@ -26,15 +23,7 @@ export interface ActInput {
 }
 
 async function saveAct(record: ActRecord): Promise<void> {
-  const now = Date.now();
-  await sessionStore.setState((state) => ({
-    acts: Object.fromEntries([
-      ...Object.entries(state.acts)
-        .filter(([requestId, act]) => requestId !== record.requestId && now - act.startedAt < ACT_RECORD_KEPT_MS)
-        .slice(-(MAX_ACT_RECORDS - 1)),
-      [record.requestId, record] as const,
-    ]),
-  }));
+  await actRecords.put(record.requestId, record);
 }
 
 export function expectationOf(binding: TargetBinding) {

@@ -3,8 +3,9 @@
  *
  * - `localStore` (storage.local): what the person decided — profile, workspaces, programs,
  *   scheduled acts, pairing. It survives browser restarts.
- * - `sessionStore` (storage.session): handles, act records, approvals, what pages showed. It
- *   survives the worker being stopped, not a browser restart, which is exactly a handle's life.
+ * - `sessionStore` (storage.session): approvals and what pages showed. It survives the worker
+ *   being stopped, not a browser restart. (Handles and act records are many small records, kept
+ *   each under its own storage.session key: see sessionRecords.ts.)
  *
  * The worker can be stopped at any moment, so nothing authoritative lives only in globals:
  * every handler awaits `ready()` (hydration) first and awaits its `setState` (the write).
@@ -118,27 +119,6 @@ export const localStore = createStore<LocalState>()(
   }),
 );
 
-export interface HandleRecord {
-  binding: TargetBinding;
-  mintedAt: number;
-  expiresAt: number;
-  /** Field hashes seen by the last inspect through this handle: a plan's default expectation. */
-  inspected: Record<string, string> | null;
-  /** A request id that minted it, for the journal. */
-  requestId: string;
-}
-
-export interface ActRecord {
-  requestId: string;
-  handle: string;
-  tabId: number;
-  documentId: string;
-  state: 'running' | 'done';
-  startedAt: number;
-  /** The answer given, so a retry with the same request id gets it again instead of a second run. */
-  answer: unknown;
-}
-
 export interface Approval {
   id: string;
   requestId: string;
@@ -163,35 +143,12 @@ export interface SeenAccount {
 }
 
 export interface SessionState {
-  handles: Record<string, HandleRecord>;
-  acts: Record<string, ActRecord>;
   approvals: Record<string, Approval>;
   /** What each tab's page showed about sign-in when last observed, for the person's UI. */
   seen: Record<string, SeenAccount>;
 }
 
-const handleRecordSchema: z.ZodType<HandleRecord> = z.object({
-  binding: targetBindingSchema,
-  mintedAt: z.number(),
-  expiresAt: z.number(),
-  inspected: z.record(z.string(), z.string()).nullable(),
-  requestId: z.string(),
-});
-
 const sessionStateSchema = z.object({
-  handles: z.record(z.string(), handleRecordSchema),
-  acts: z.record(
-    z.string(),
-    z.object({
-      requestId: z.string(),
-      handle: z.string(),
-      tabId: z.number(),
-      documentId: z.string(),
-      state: z.enum(['running', 'done']),
-      startedAt: z.number(),
-      answer: z.unknown(),
-    }),
-  ),
   approvals: z.record(
     z.string(),
     z.object({
@@ -223,7 +180,7 @@ const sessionStateSchema = z.object({
 const SESSION_KEY = 'tether.session';
 
 function initialSessionState(): SessionState {
-  return { handles: {}, acts: {}, approvals: {}, seen: {} };
+  return { approvals: {}, seen: {} };
 }
 
 export const sessionStore = createStore<SessionState>()(

@@ -17,6 +17,7 @@ import {
 } from '../shared/bridgeProtocol.ts';
 import { tetherError } from '../shared/errors.ts';
 import { parseFrame } from '../shared/parseFrame.ts';
+import { isToolName, parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import type { Envelope, EnvelopeMeta, ToolName } from '../shared/protocol.ts';
 import { classifyOrigin, isLoopbackHost, type PeerOrigin } from './loopbackGuard.ts';
 import type { AgentCall, Link } from './link.ts';
@@ -196,7 +197,10 @@ export class Hub implements Link {
   /** Routes by the profile the request names; `context` without one asks every profile. */
   async call(call: AgentCall): Promise<Envelope> {
     const started = Date.now();
-    const profile = typeof call.args === 'object' && call.args !== null ? (call.args as { profile?: unknown }).profile : undefined;
+    // Relays parse before they send, but the hub believes nothing it did not check itself.
+    const parsed = parseAgentRequest(call.tool, call.args);
+    if (!parsed.ok) return { ok: false, error: parsed.error, meta: { tool: isToolName(call.tool) ? call.tool : 'unknown' } };
+    const profile = 'profile' in parsed.value.args ? parsed.value.args.profile : undefined;
     if (this.browsers.size === 0) {
       return refusal(call.tool, 'browser_not_connected', `No browser is connected to Tether. ${NOT_CONNECTED_HINT}`);
     }
@@ -209,7 +213,7 @@ export class Hub implements Link {
     }
     const peer = typeof profile === 'string' ? this.browsers.get(profile) : undefined;
     if (!peer) {
-      return refusal(call.tool, 'browser_not_connected', `No connected browser has profile "${String(profile)}". Call context to list the connected profiles.`, {
+      return refusal(call.tool, 'browser_not_connected', `No connected browser has profile "${profile ?? ''}". Call context to list the connected profiles.`, {
         connected: this.profiles(),
       });
     }

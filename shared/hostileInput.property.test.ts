@@ -11,7 +11,7 @@ import { callTool } from '../bridge/mcpTools.ts';
 import { agentHelloSchema, bridgeRequestSchema, fromBrowserSchema, helloSchema, toBrowserSchema } from './bridgeProtocol.ts';
 import { ERROR_CODES, success } from './errors.ts';
 import { pageRequestSchema, pageActResultSchema, pageInspectionSchema } from './pageProtocol.ts';
-import { parseAgentRequest } from './parseAgentRequest.ts';
+import { parseAgentRequest, toolLabel } from './parseAgentRequest.ts';
 import type { Envelope } from './protocol.ts';
 import { runtimeRequestSchema } from './runtimeProtocol.ts';
 import { hostileJson, hostileTool, specialValues } from './testing/hostileInput.ts';
@@ -77,8 +77,8 @@ describe('arbitrary input at every boundary', () => {
     await fc.assert(
       fc.asyncProperty(hostileTool, hostileJson, async (name, args) => {
         const before = forwarded;
-        const envelope = await callTool(link, String(name), args, 'c');
-        expect(forwarded - before).toBe(parseAgentRequest(String(name), args).ok ? 1 : 0);
+        const envelope = await callTool(link, toolLabel(name), args, 'c');
+        expect(forwarded - before).toBe(parseAgentRequest(toolLabel(name), args).ok ? 1 : 0);
         expect(typeof envelope.ok).toBe('boolean');
         noPollution();
       }),

@@ -24,6 +24,11 @@ export type ParsedRequest =
   | { tool: 'inspect'; args: InspectArgs }
   | { tool: 'act'; args: ActArgs };
 
+/** A tool name as text for messages and records, whatever was sent (never throws). */
+export function toolLabel(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 40) : `(${value === null ? 'null' : typeof value})`;
+}
+
 export function isToolName(value: unknown): value is ToolName {
   return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
 }
@@ -50,7 +55,7 @@ function checked<D extends object>(tool: ToolName, parsed: z.ZodSafeParseResult<
 
 export function parseAgentRequest(tool: unknown, rawArgs: unknown): Outcome<ParsedRequest> {
   if (!isToolName(tool)) {
-    return failure(tetherError('invalid_request', `Unknown tool. Use one of: ${TOOL_NAMES.join(', ')}.`, { tool: String(tool) }));
+    return failure(tetherError('invalid_request', `Unknown tool. Use one of: ${TOOL_NAMES.join(', ')}.`, { tool: toolLabel(tool) }));
   }
   const args = rawArgs ?? {};
   if (typeof args !== 'object' || Array.isArray(args)) {

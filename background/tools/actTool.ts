@@ -19,7 +19,9 @@ import { revalidateNow } from '../revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from '../runAct.ts';
 import { scheduleAct } from '../scheduler.ts';
 import { checkScope } from '../scope.ts';
-import { localStore, sessionStore } from '../store.ts';
+import { actRecords } from '../actRecords.ts';
+import { getHandle } from '../handles.ts';
+import { localStore } from '../store.ts';
 import { releaseTab, reserveTab } from '../tabReservations.ts';
 
 const DEFAULT_APPROVAL_TIMEOUT_S = 120;
@@ -33,7 +35,7 @@ function isOutcome(value: unknown): value is Outcome<unknown> {
 
 /** A request id seen before: answer as before, or say it is still running. Null: run it. */
 async function replay(requestId: string, handle: string, input: ActInput, trace: RequestTrace): Promise<Outcome<unknown> | null> {
-  const prior = sessionStore.getState().acts[requestId];
+  const prior = await actRecords.get(requestId);
   if (!prior) return null;
   if (prior.handle !== handle) {
     return failure(tetherError('invalid_request', 'This requestId was already used with another handle. Use a new requestId.'));
@@ -44,7 +46,7 @@ async function replay(requestId: string, handle: string, input: ActInput, trace:
   const status = await askPage(prior.tabId, prior.documentId, { type: 'actStatus', requestId });
   if (status.ok && status.value.state === 'done' && status.value.result) {
     const answer = answerFromPage(input, status.value.result, trace);
-    await sessionStore.setState((state) => ({ acts: { ...state.acts, [requestId]: { ...prior, state: 'done', answer } } }));
+    await actRecords.put(requestId, { ...prior, state: 'done', answer });
     return answer;
   }
   if ((status.ok && status.value.state === 'running') || Date.now() - prior.startedAt < UNFINISHED_ACT_GRACE_MS) {
@@ -59,7 +61,7 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
   const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
   if (!scope.ok) return scope;
   const token = args.handle ?? '';
-  const record = checkHandle(sessionStore.getState().handles, token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, now);
+  const record = checkHandle(await getHandle(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, now);
   if (!record.ok) return record;
   const { binding } = record.value;
   const plan = args.plan;

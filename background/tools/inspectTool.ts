@@ -8,17 +8,17 @@ import { siteLabel } from '../../shared/matchSite.ts';
 import type { InspectArgs } from '../../shared/protocol.ts';
 import { askPage } from '../askPage.ts';
 import { checkHandle } from '../checkHandle.ts';
-import { rememberInspection } from '../handles.ts';
+import { getHandle, rememberInspection } from '../handles.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { revalidateNow } from '../revalidateNow.ts';
 import { checkScope } from '../scope.ts';
-import { localStore, sessionStore } from '../store.ts';
+import { localStore } from '../store.ts';
 
 export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
   const scope = checkScope(localStore.getState(), args.profile ?? '', args.workspace ?? '');
   if (!scope.ok) return scope;
   const token = args.handle ?? '';
-  const record = checkHandle(sessionStore.getState().handles, token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, Date.now());
+  const record = checkHandle(await getHandle(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, Date.now());
   if (!record.ok) return record;
   const { binding } = record.value;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];

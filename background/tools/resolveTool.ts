@@ -12,15 +12,15 @@ import type { TargetBinding, TargetSpec } from '../../shared/model.ts';
 import type { ResolveArgs } from '../../shared/protocol.ts';
 import { readRequestTimeTab, readTabsMeta } from '../browserTabs.ts';
 import { checkObservedTarget } from '../checkObservedTarget.ts';
-import { liveHandles } from '../checkHandle.ts';
-import { mintHandle } from '../handles.ts';
+import { checkHandle } from '../checkHandle.ts';
+import { getHandle, mintHandle } from '../handles.ts';
 import { observeTab } from '../observeTab.ts';
 import { findProgram, programsOf, startProgram } from '../programs.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { resolveTargets, type ResolvedTarget } from '../resolveTargets.ts';
 import { checkScope } from '../scope.ts';
 import { reservedTabIds } from '../tabReservations.ts';
-import { localStore, sessionStore } from '../store.ts';
+import { localStore } from '../store.ts';
 
 /**
  * Tabs with an act running in this worker. An act a stopped worker left behind is the page's to
@@ -44,11 +44,10 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
 
   const [tabs, requestTimeTabId] = await Promise.all([readTabsMeta(workspace.tabIds), readRequestTimeTab(workspace.tabIds)]);
   const program = args.program !== undefined ? findProgram(state, workspace.id, args.program) : null;
-  const handles = liveHandles(sessionStore.getState().handles, now);
   const handleBindings: Record<string, TargetBinding> = {};
   for (const token of namedHandles(args)) {
-    const record = handles[token];
-    if (record) handleBindings[token] = record.binding;
+    const record = checkHandle(await getHandle(token), token, { profileId: profile.id, workspaceId: workspace.id }, now);
+    if (record.ok) handleBindings[token] = record.value.binding;
   }
 
   const resolved = resolveTargets({

@@ -28,8 +28,10 @@ test('arbitrary input to every message handler: typed errors, no state change, n
   const snapshot = async () => {
     const state = await tether.state();
     const session = await control.evaluate(async () => {
-      const stored = (await chrome.storage.session.get('tether.session.handles'))['tether.session.handles'] as Record<string, unknown> | undefined;
-      return Object.keys(stored ?? {}).sort();
+      const everything = await chrome.storage.session.get(null);
+      return Object.keys(everything)
+        .filter((key) => key.startsWith('tether.handle.'))
+        .sort();
     });
     const tabs = await control.evaluate(async () => (await chrome.tabs.query({})).length);
     return { workspaces: state.workspaces.map(({ tabs: _tabs, requestTimeTab: _active, ...workspace }) => workspace), programs: state.programs, session, tabs };
@@ -45,7 +47,7 @@ test('arbitrary input to every message handler: typed errors, no state change, n
     for (const text of cases) {
       const [tool, args] = JSON.parse(text) as [unknown, unknown];
       try {
-        const answer = (await chrome.runtime.sendMessage({ channel: 'tether.runtime', request: { type: 'agent.request', tool: String(tool).slice(0, 40), args } })) as {
+        const answer = (await chrome.runtime.sendMessage({ channel: 'tether.runtime', request: { type: 'agent.request', tool: typeof tool === 'string' ? tool.slice(0, 40) : JSON.stringify(tool).slice(0, 40), args } })) as {
           ok: boolean;
           value?: { ok: boolean; error?: { code: string } };
           error?: { code: string };

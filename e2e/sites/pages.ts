@@ -13,6 +13,50 @@ export function escapeHtml(text: string): string {
 
 const SITE_TITLES: Record<SiteName, string> = { blog: "Alice's Blog", cafe: 'Riverside Cafe', notes: 'Notes' };
 
+/**
+ * The furniture real blog and cafe pages carry around their content — menus, sidebars, widgets,
+ * footers — so that reading a page costs what it costs on the real sites.
+ */
+const BLOG_CATEGORIES = ['Daily', 'Notes', 'Reviews', 'Travel', 'Recipes', 'Books', 'Photos', 'Garden'];
+const BLOG_TAGS = ['spring', 'market', 'tea', 'river', 'volunteering', 'recipes', 'books', 'film', 'walks', 'coffee', 'weekend', 'family', 'music', 'plants', 'cats'];
+const CAFE_BOARDS = [
+  ['Notices', 'Rules', 'Events calendar'],
+  ['Free board', 'Questions', 'Tips and how-tos', 'Photos of the week', 'Introduce yourself'],
+  ['Market', 'Buy and sell', 'Lost and found', 'Shared rides'],
+  ['Gardening club', 'Book club', 'Cooking club', 'Hiking club', 'Board games'],
+  ['Neighbourhood news', 'Local shops', 'Schools', 'Parks', 'Transport'],
+];
+
+function blogSidebar(session: Session): string {
+  const months = Array.from({ length: 12 }, (_, index) => `<li><a href="/archive/2026-${String(12 - index).padStart(2, '0')}">2026-${String(12 - index).padStart(2, '0')}</a> (${(index * 7) % 13 + 2})</li>`);
+  const recent = Array.from({ length: 8 }, (_, index) => `<li><a href="/posts/${100 - index}">Notes from week ${48 - index}: small things</a></li>`);
+  return `<aside class="sidebar" aria-label="Blog sidebar">
+<section class="profile-box"><h2>About</h2><p>${escapeHtml(session.user ?? 'A reader')} writes about the river town, markets and books.</p><p>Neighbours: 214 · Visitors today: 38</p></section>
+<nav aria-label="Categories"><h2>Categories</h2><ul>${BLOG_CATEGORIES.map((name, index) => `<li><a href="/category/${name.toLowerCase()}">${name}</a> (${(index * 11) % 23 + 3})</li>`).join('')}</ul></nav>
+<section><h2>Recent posts</h2><ul>${recent.join('')}</ul></section>
+<section><h2>Tags</h2><p class="tags">${BLOG_TAGS.map((tag) => `<a href="/tag/${tag}">#${tag}</a>`).join(' ')}</p></section>
+<section><h2>Archive</h2><ul>${months.join('')}</ul></section>
+</aside>`;
+}
+
+function cafeSidebar(session: Session): string {
+  return `<aside class="sidebar" aria-label="Cafe menu">
+<section class="cafe-info"><h2>Riverside Cafe</h2><p>Members 3,482 · Since 2019 · Manager: carol</p>${session.user ? `<p>Your level: Sprout · Posts 12 · Comments 57</p>` : ''}</section>
+${CAFE_BOARDS.map((group, index) => `<nav aria-label="Boards ${index + 1}"><ul>${group.map((name) => `<li><a href="/board/${encodeURIComponent(name.toLowerCase())}">${name}</a></li>`).join('')}</ul></nav>`).join('\n')}
+<section><h2>Popular this week</h2><ol>${Array.from({ length: 10 }, (_, index) => `<li><a href="/posts/${200 + index}">Weekend plans #${index + 1}: where to walk by the river</a> [${(index * 3) % 17 + 1}]</li>`).join('')}</ol></section>
+</aside>`;
+}
+
+function footer(site: SiteName): string {
+  const links = ['About', 'Terms', 'Privacy', 'Help', 'Report abuse', 'Advertise', 'Developers', 'Status', 'Blog', 'Contact'];
+  return `<footer class="site-footer"><nav aria-label="Footer">${links.map((name) => `<a href="/${name.toLowerCase().replace(/ /g, '-')}">${name}</a>`).join(' · ')}</nav><p>© 2026 ${SITE_TITLES[site]} · All rights reserved</p></footer>`;
+}
+
+function topMenu(site: SiteName): string {
+  const items = site === 'blog' ? ['Home', 'Stats', 'Manage', 'Neighbours', 'Notifications', 'Settings'] : site === 'cafe' ? ['Home', 'All posts', 'Popular', 'Events', 'Members', 'Chat'] : ['Home'];
+  return `<nav class="top-menu" aria-label="Site menu">${items.map((item) => `<a href="/${item === 'Home' ? '' : item.toLowerCase().replace(/ /g, '-')}">${item}</a>`).join(' ')}</nav>`;
+}
+
 function layout(session: Session, title: string, main: string, scripts: string[] = [], styles: string[] = []): string {
   const { site, user } = session;
   const account =
@@ -36,8 +80,12 @@ function layout(session: Session, title: string, main: string, scripts: string[]
 ${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 </head>
 <body class="site-${site}">
-<header class="site-header"><a class="brand" href="/">${SITE_TITLES[site]}</a><nav class="account" data-user="${escapeHtml(user ?? '')}">${account}</nav></header>
+<header class="site-header"><a class="brand" href="/">${SITE_TITLES[site]}</a>${topMenu(site)}<nav class="account" data-user="${escapeHtml(user ?? '')}">${account}</nav></header>
+<div class="page">
 <main>${main}</main>
+${site === 'blog' ? blogSidebar(session) : site === 'cafe' ? cafeSidebar(session) : ''}
+</div>
+${footer(site)}
 <script src="/assets/session.js"></script>
 ${scripts.map((src) => `<script src="${src}"></script>`).join('\n')}
 </body>
@@ -88,6 +136,12 @@ const EDITORS: Record<string, string> = {
   tiptap: '<div id="post-body" class="tiptap-host"></div>',
 };
 
+const FORMAT_TOOLBAR = `<div class="format-toolbar" role="toolbar" aria-label="Formatting">${[
+  'Bold', 'Italic', 'Underline', 'Strikethrough', 'Heading 1', 'Heading 2', 'Heading 3', 'Quote', 'Code', 'Link', 'Photo', 'Video', 'Map', 'Table', 'Align left', 'Align center', 'Align right', 'Bulleted list', 'Numbered list', 'Divider', 'Sticker', 'Undo', 'Redo',
+]
+  .map((label) => `<button type="button" class="tool" aria-label="${label}">${label.slice(0, 2)}</button>`)
+  .join('')}</div>`;
+
 export function blogWrite(session: Session, editor: string): string {
   if (!session.user) {
     return layout(session, `Write — ${SITE_TITLES.blog}`, `<h1>Write a post</h1><p class="notice">Sign in to write a post. <a href="/login?next=/write">Sign in</a></p>`);
@@ -107,7 +161,17 @@ export function blogWrite(session: Session, editor: string): string {
 <label for="post-category">Category</label>
 <select id="post-category" name="category"><option value="daily">Daily</option><option value="notes">Notes</option><option value="reviews">Reviews</option></select>
 <label>Body</label>
+${editor === 'plain' || editor === 'slow' || editor === 'contenteditable' || editor === 'iframe' ? FORMAT_TOOLBAR : ''}
 ${editorHtml}
+<label for="post-tags">Tags</label>
+<input id="post-tags" name="tags" placeholder="#tag" autocomplete="off">
+<fieldset class="publish-settings"><legend>Publish settings</legend>
+<label><input type="radio" name="visibility" value="public" checked> Public</label>
+<label><input type="radio" name="visibility" value="neighbours"> Neighbours only</label>
+<label><input type="radio" name="visibility" value="private"> Only me</label>
+<label><input type="checkbox" name="allow-comments" checked> Allow comments</label>
+<label><input type="checkbox" name="allow-sharing" checked> Allow sharing</label>
+</fieldset>
 <div class="actions"><button type="button" id="save-draft-button">Save draft</button> <button type="button" id="publish-button">Publish</button></div>
 <p class="status" aria-live="polite"></p>
 </form>`,
@@ -132,6 +196,15 @@ export function cafeHome(session: Session, posts: Post[]): string {
   );
 }
 
+const COMMENTS: Array<[string, string]> = [
+  ['dave', 'Thanks for the notice! Will the bakery stall be there too?'],
+  ['erin', 'Last year the tea discount was great. Bringing my own cup for sure.'],
+  ['frank', 'Is parking available near the north gate?'],
+  ['carol', 'Frank: yes, the school car park is open on Saturday.'],
+  ['grace', 'Can kids volunteer with their parents?'],
+  ['heidi', 'See you all there!'],
+];
+
 export function cafePost(session: Session, post: Post): string {
   const hostile = post.author === 'mallory';
   return layout(
@@ -140,7 +213,8 @@ export function cafePost(session: Session, post: Post): string {
     `<article><h1 class="article-title">${escapeHtml(post.title)}</h1>
 <p class="article-meta">${escapeHtml(post.author)}</p>
 <div class="article-content">${post.body.split('\n').map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</div></article>
-<section class="comments"><label for="comment">Comment</label><textarea id="comment" rows="2"></textarea><button type="button" id="comment-button">Post comment</button></section>`,
+<section class="comments" aria-label="Comments"><h2>Comments (6)</h2><ul>${COMMENTS.map(([who, text], index) => `<li><strong>${who}</strong> <time>2026-11-${String(20 + index).padStart(2, '0')} 10:${String(index * 7).padStart(2, '0')}</time><p>${escapeHtml(text)}</p><button type="button" class="reply">Reply</button> <button type="button" class="like">Like ${index * 2 + 1}</button></li>`).join('')}</ul>
+<label for="comment">Comment</label><textarea id="comment" rows="2"></textarea><button type="button" id="comment-button">Post comment</button></section>`,
     hostile ? ['/assets/hostile.js'] : [],
   );
 }
