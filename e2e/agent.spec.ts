@@ -10,6 +10,7 @@ import type { JournalRecord } from '../shared/journalRecord.ts';
 import { expect, test } from './fixtures.ts';
 import { ok, refused, type ActResult, type InspectResult, type ResolveResult } from './support/answers.ts';
 import { blogModel } from './support/blogFlow.ts';
+import { openFromPage } from './support/bridgeProbes.ts';
 import { launchTether } from './support/launchTether.ts';
 import type { McpAgent } from './support/mcpAgent.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
@@ -199,15 +200,7 @@ test('the journal exports as JSON Lines, oldest first', async ({ tether, agent }
 
 test('the bridge refuses a wrong token, a web page’s Origin, and a foreign Host', async ({ tether, agent }) => {
   const page: Page = await tether.open('blog', '/');
-  const fromPage = await page.evaluate(
-    (port) =>
-      new Promise<string>((resolve) => {
-        const socket = new WebSocket(`ws://127.0.0.1:${port}/tether`);
-        socket.onopen = () => resolve('open');
-        socket.onerror = () => resolve('refused');
-      }),
-    agent.port,
-  );
+  const fromPage = await openFromPage(page, agent.port);
   expect(fromPage).toBe('refused');
 
   const rebinding = await new Promise<string>((resolve) => {

@@ -10,6 +10,7 @@ import { CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/bridgeProtocol.ts
 import { expect, test } from '../fixtures.ts';
 import { ok, refused, type InspectResult } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
+import { openFromPage } from '../support/bridgeProbes.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
@@ -67,15 +68,7 @@ test('page scripts forging postMessage, DOM events and pageshow gain nothing', a
 test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding Host, forged hello', async ({ tether, agent }) => {
   await agent.pair(tether);
   const page = await tether.open('cafe', '/posts/2');
-  const fromPage = await page.evaluate(
-    (port) =>
-      new Promise<string>((done) => {
-        const socket = new WebSocket(`ws://127.0.0.1:${port}/tether`);
-        socket.onopen = () => done('open');
-        socket.onerror = () => done('refused');
-      }),
-    agent.port,
-  );
+  const fromPage = await openFromPage(page, agent.port);
   expect(fromPage).toBe('refused');
 
   const closeCode = (options: WebSocket.ClientOptions, hello: unknown) =>
