@@ -7,6 +7,8 @@ import manifest from './manifest.json' with { type: 'json' };
 
 const OUT_DIR = 'dist';
 const CONTENT_SCRIPT = 'content.js';
+/** Names this build, in the worker's code and in the manifest, so a stale cached worker can tell. */
+const BUILD_ID = Date.now().toString(36);
 
 /**
  * The content script is loaded into every page, so it is built on its own: one classic script,
@@ -30,6 +32,7 @@ function contentScript(): Plugin {
       });
       const manifestPath = resolve(OUT_DIR, 'manifest.json');
       const built = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
+      built.version_name = `${String(built.version)} (build ${BUILD_ID})`;
       built.content_scripts = [{ matches: ['http://*/*', 'https://*/*'], js: [CONTENT_SCRIPT], run_at: 'document_idle', all_frames: false }];
       await writeFile(manifestPath, `${JSON.stringify(built, null, 2)}\n`);
     },
@@ -38,6 +41,7 @@ function contentScript(): Plugin {
 
 export default defineConfig({
   plugins: [crx({ manifest }), contentScript()],
+  define: { __TETHER_BUILD__: JSON.stringify(BUILD_ID) },
   // The UI uses Preact through the automatic JSX runtime; no framework plugin is needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {

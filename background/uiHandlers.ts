@@ -93,6 +93,7 @@ async function uiState(): Promise<UiState> {
     }));
   if (!state.profile) throw new Error('profile not ready');
   return {
+    build: __TETHER_BUILD__,
     profile: state.profile,
     workspaces,
     view: view ? uiTab(view, view) : null,

@@ -7,7 +7,8 @@
  * Headed when there is a display, headless otherwise (TETHER_HEADLESS=1 forces it).
  * Ctrl+C stops it all.
  */
-import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BridgeNode } from '../bridge/bridgeNode.ts';
 import { loadConfig } from '../bridge/config.ts';
 import { startSites } from '../e2e/sites/server.ts';
@@ -21,14 +22,41 @@ const sites = await startSites({ port: SITES_PORT });
 const bridge = new BridgeNode(config.port, config.token, 'npm start', (line) => console.log(`[bridge] ${line}`));
 const role = await bridge.start();
 
-const { context, extensionId } = await launchTether({ userDataDir: resolve('.tether-profile'), headless });
-const options = await context.newPage();
-await options.goto(`chrome-extension://${extensionId}/extension/options.html`);
-// What the person does once: paste the pairing token into Tether.
-await options.evaluate(
-  ({ token, port }) => chrome.runtime.sendMessage({ channel: 'tether.runtime', request: { type: 'connection.set', token, port } }),
-  { token: config.token, port: config.port },
-);
+const PROFILE_DIR = resolve('.tether-profile');
+// Chrome keeps running its cached copy of an unpacked extension's service worker across restarts,
+// even after dist/ was rebuilt. The profile's service-worker cache is only a cache: drop it, so
+// the worker starts from the build just made (workspaces and pairing live in extension storage).
+rmSync(join(PROFILE_DIR, 'Default', 'Service Worker'), { recursive: true, force: true });
+const { context, extensionId } = await launchTether({ userDataDir: PROFILE_DIR, headless });
+
+/** What the person does once: paste the pairing token into Tether (retried while the worker starts). */
+async function pair(): Promise<void> {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const page = await context.newPage();
+    try {
+      await page.goto(`chrome-extension://${extensionId}/extension/options.html`);
+      const answer = (await page.evaluate(
+        ({ token, port }) => chrome.runtime.sendMessage({ channel: 'tether.runtime', request: { type: 'connection.set', token, port } }),
+        { token: config.token, port: config.port },
+      )) as { ok?: boolean; value?: { state?: string } } | undefined;
+      await new Promise((done) => setTimeout(done, 500));
+      const state = (await page.evaluate(() => chrome.runtime.sendMessage({ channel: 'tether.runtime', request: { type: 'state.get' } }))) as {
+        ok?: boolean;
+        value?: { connection?: { state?: string } };
+      };
+      if (answer?.ok && state.value?.connection?.state === 'connected') {
+        await page.close();
+        return;
+      }
+    } catch {
+      // the extension reloaded under the page; try again
+    }
+    if (!page.isClosed()) await page.close();
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('The extension did not pair with the bridge.');
+}
+await pair();
 for (const [site, account, path] of [
   ['blog', 'alice', '/write'],
   ['cafe', 'alice_k', '/posts/1'],

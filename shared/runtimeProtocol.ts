@@ -88,6 +88,8 @@ export interface UiApproval {
 }
 
 export interface UiState {
+  /** The build of the worker that answered (see vite.config.ts): a stale cached worker shows here. */
+  build: string;
   profile: Profile;
   workspaces: UiWorkspace[];
   view: UiTab | null;

@@ -75,6 +75,7 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">{t('profileHeading')}</h2>
         <p class="hint">{t('profileHint', state.profile.id)}</p>
+        <p class="hint">{t('buildHint', state.build)}</p>
         <form
           onSubmit={(event) => {
             event.preventDefault();
