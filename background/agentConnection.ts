@@ -15,6 +15,7 @@ import {
   toBrowserSchema,
   type BridgeRequest,
 } from '../shared/bridgeProtocol.ts';
+import { clientProof, freshNonce, sameProof, serverProof } from '../shared/pairingProof.ts';
 import { parseFrame } from '../shared/parseFrame.ts';
 import type { AgentRequest, Envelope } from '../shared/protocol.ts';
 import type { ConnectionStatus } from '../shared/runtimeProtocol.ts';
@@ -99,21 +100,50 @@ export async function connect(): Promise<void> {
     return;
   }
   socket = ws;
+  // The token never goes on the wire: both sides prove they hold it (see shared/pairingProof.ts),
+  // and requests are answered only once the server has proved itself.
+  const clientNonce = freshNonce();
+  let serverNonce: string | null = null;
+  let verified = false;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: 'hello', role: 'browser', token, version: BRIDGE_PROTOCOL_VERSION, profile: { id: profile.id, label: profile.label } }));
     keepAlive = setInterval(() => {
-      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'keepalive' }));
+      if (ws.readyState === WebSocket.OPEN && verified) ws.send(JSON.stringify({ type: 'keepalive' }));
     }, KEEPALIVE_MS);
   };
   ws.onmessage = (event) => {
-    const data = parseFrame(event.data);
-    const message = toBrowserSchema.safeParse(data);
+    const message = toBrowserSchema.safeParse(parseFrame(event.data));
     if (!message.success) return;
-    if (message.data.type === 'welcome') {
-      backoffMs = 1000;
-      setStatus({ state: 'connected', server: message.data.server, detail: null, since: Date.now() });
-    } else if (message.data.type === 'request') {
-      void answer(ws, message.data);
+    const frame = message.data;
+    if (frame.type === 'challenge' && serverNonce === null) {
+      if (frame.version !== BRIDGE_PROTOCOL_VERSION) {
+        setStatus({ state: 'refused', server: null, detail: 'The agent server speaks another protocol version: update Tether or the server.', since: Date.now() });
+        ws.onclose = null;
+        ws.close();
+        return;
+      }
+      const nonce = frame.nonce;
+      serverNonce = nonce;
+      void clientProof(token, nonce, clientNonce, 'browser').then((proof) => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        ws.send(JSON.stringify({ type: 'hello', role: 'browser', nonce: clientNonce, proof, version: BRIDGE_PROTOCOL_VERSION, profile: { id: profile.id, label: profile.label } }));
+      });
+    } else if (frame.type === 'welcome' && serverNonce !== null && !verified) {
+      void serverProof(token, serverNonce, clientNonce).then((expected) => {
+        if (!sameProof(frame.proof, expected)) {
+          // Something else holds the port. Tell the person, and try again later for the real one.
+          setStatus({ state: 'refused', server: null, detail: `The program on port ${port} could not prove it holds the pairing token: it is not your agent server.`, since: Date.now() });
+          ws.onclose = null;
+          ws.close();
+          if (socket === ws) socket = null;
+          scheduleRetry();
+          return;
+        }
+        verified = true;
+        backoffMs = 1000;
+        setStatus({ state: 'connected', server: frame.server, detail: null, since: Date.now() });
+      });
+    } else if (frame.type === 'request' && verified) {
+      void answer(ws, frame);
     }
   };
   ws.onclose = (event) => {

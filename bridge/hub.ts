@@ -3,7 +3,6 @@
  * connect to it; so do other bridge processes, each relaying its own agent's requests. The hub
  * routes every request to the profile it names and answers with that profile's envelope.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
@@ -16,6 +15,7 @@ import {
   helloSchema,
 } from '../shared/bridgeProtocol.ts';
 import { tetherError } from '../shared/errors.ts';
+import { clientProof, freshNonce, sameProof, serverProof } from '../shared/pairingProof.ts';
 import { parseFrame } from '../shared/parseFrame.ts';
 import { isToolName, parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import type { Envelope, EnvelopeMeta, ToolName } from '../shared/protocol.ts';
@@ -38,12 +38,6 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
   profileId: string;
   tool: ToolName;
-}
-
-function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export function refusal(tool: ToolName, code: Parameters<typeof tetherError>[0], message: string, details?: Record<string, unknown>): Envelope {
@@ -106,27 +100,34 @@ export class Hub implements Link {
 
   private accept(socket: WebSocket, origin: PeerOrigin): void {
     const helloTimer = setTimeout(() => socket.close(CLOSE_BAD_HELLO, 'hello expected'), HELLO_TIMEOUT_MS);
+    const serverNonce = freshNonce();
+    socket.send(JSON.stringify({ type: 'challenge', nonce: serverNonce, version: BRIDGE_PROTOCOL_VERSION }));
     socket.once('message', (data) => {
       clearTimeout(helloTimer);
-      const hello = helloSchema.safeParse(parseFrame(data));
-      if (!hello.success || hello.data.version !== BRIDGE_PROTOCOL_VERSION) {
-        socket.close(CLOSE_BAD_HELLO, 'bad hello');
-        return;
-      }
-      if (!sameToken(hello.data.token, this.token)) {
-        this.log('refused a connection with a wrong pairing token');
-        socket.close(CLOSE_BAD_TOKEN, 'wrong token');
-        return;
-      }
-      // A browser must come from an extension; a relay must be a local program.
-      if ((hello.data.role === 'browser') !== (origin === 'extension')) {
-        socket.close(CLOSE_BAD_HELLO, 'role does not match origin');
-        return;
-      }
-      socket.send(JSON.stringify({ type: 'welcome', server: SERVER_NAME }));
-      if (hello.data.role === 'browser') this.addBrowser(socket, hello.data.profile.id, hello.data.profile.label);
-      else this.addRelay(socket);
+      void this.answerHello(socket, origin, serverNonce, parseFrame(data));
     });
+  }
+
+  private async answerHello(socket: WebSocket, origin: PeerOrigin, serverNonce: string, frame: unknown): Promise<void> {
+    const hello = helloSchema.safeParse(frame);
+    if (!hello.success || hello.data.version !== BRIDGE_PROTOCOL_VERSION) {
+      socket.close(CLOSE_BAD_HELLO, 'bad hello');
+      return;
+    }
+    const expected = await clientProof(this.token, serverNonce, hello.data.nonce, hello.data.role);
+    if (!sameProof(hello.data.proof, expected)) {
+      this.log('refused a connection that could not prove the pairing token');
+      socket.close(CLOSE_BAD_TOKEN, 'wrong token');
+      return;
+    }
+    // A browser must come from an extension; a relay must be a local program.
+    if ((hello.data.role === 'browser') !== (origin === 'extension')) {
+      socket.close(CLOSE_BAD_HELLO, 'role does not match origin');
+      return;
+    }
+    socket.send(JSON.stringify({ type: 'welcome', server: SERVER_NAME, proof: await serverProof(this.token, serverNonce, hello.data.nonce) }));
+    if (hello.data.role === 'browser') this.addBrowser(socket, hello.data.profile.id, hello.data.profile.label);
+    else this.addRelay(socket);
   }
 
   private addBrowser(socket: WebSocket, profileId: string, label: string): void {

@@ -4,7 +4,8 @@
  * the node decides again who becomes the hub (see bridgeNode.ts).
  */
 import WebSocket from 'ws';
-import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN, bridgeResponseSchema, welcomeSchema } from '../shared/bridgeProtocol.ts';
+import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN, bridgeResponseSchema, challengeSchema, welcomeSchema } from '../shared/bridgeProtocol.ts';
+import { clientProof, freshNonce, sameProof, serverProof } from '../shared/pairingProof.ts';
 import { parseFrame } from '../shared/parseFrame.ts';
 import type { Envelope } from '../shared/protocol.ts';
 import { refusal, requestTimeoutMs } from './hub.ts';
@@ -27,17 +28,32 @@ export class Relay implements Link {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(`ws://127.0.0.1:${this.port}/tether`);
       let welcomed = false;
-      socket.once('open', () => {
-        socket.send(JSON.stringify({ type: 'hello', role: 'agent', token: this.token, version: BRIDGE_PROTOCOL_VERSION, agent: this.agentName }));
-      });
+      let serverNonce: string | null = null;
+      const clientNonce = freshNonce();
+      const handshake = async (frame: unknown): Promise<void> => {
+        const challenge = challengeSchema.safeParse(frame);
+        if (serverNonce === null && challenge.success) {
+          serverNonce = challenge.data.nonce;
+          const proof = await clientProof(this.token, serverNonce, clientNonce, 'agent');
+          socket.send(JSON.stringify({ type: 'hello', role: 'agent', nonce: clientNonce, proof, version: BRIDGE_PROTOCOL_VERSION, agent: this.agentName }));
+          return;
+        }
+        const welcome = welcomeSchema.safeParse(frame);
+        if (serverNonce === null || !welcome.success) return;
+        // Talk only to a hub that proved it holds the token too.
+        if (!sameProof(welcome.data.proof, await serverProof(this.token, serverNonce, clientNonce))) {
+          socket.close();
+          reject(new Error('The program on the Tether port could not prove it holds the pairing token.'));
+          return;
+        }
+        welcomed = true;
+        this.socket = socket;
+        resolve();
+      };
       socket.on('message', (data) => {
         const parsed = parseFrame(data);
         if (!welcomed) {
-          if (welcomeSchema.safeParse(parsed).success) {
-            welcomed = true;
-            this.socket = socket;
-            resolve();
-          }
+          void handshake(parsed);
           return;
         }
         const response = bridgeResponseSchema.safeParse(parsed);

@@ -3,14 +3,14 @@
  * connects to after pairing; every tool, every error path, approvals, scheduled acts, the journal,
  * the bridge's guards and several profiles at once.
  */
-import WebSocket from 'ws';
 import type { Page } from '@playwright/test';
-import { CLOSE_BAD_TOKEN } from '../shared/bridgeProtocol.ts';
+import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN } from '../shared/bridgeProtocol.ts';
+import { clientProof, freshNonce } from '../shared/pairingProof.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import { expect, test } from './fixtures.ts';
 import { ok, refused, type ActResult, type InspectResult, type ResolveResult } from './support/answers.ts';
 import { blogModel } from './support/blogFlow.ts';
-import { openFromPage } from './support/bridgeProbes.ts';
+import { handshakeResult, openFromPage } from './support/bridgeProbes.ts';
 import { launchTether } from './support/launchTether.ts';
 import type { McpAgent } from './support/mcpAgent.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
@@ -203,26 +203,15 @@ test('the bridge refuses a wrong token, a web page’s Origin, and a foreign Hos
   const fromPage = await openFromPage(page, agent.port);
   expect(fromPage).toBe('refused');
 
-  const rebinding = await new Promise<string>((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${agent.port}/tether`, { headers: { host: `evil.example:${agent.port}` } });
-    socket.on('open', () => resolve('open'));
-    socket.on('unexpected-response', (_request, response) => resolve(`http ${response.statusCode}`));
-    socket.on('error', () => resolve('error'));
-  });
-  expect(rebinding).toBe('http 403');
-
-  const wrongToken = await new Promise<number>((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${agent.port}/tether`, { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' });
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', role: 'browser', token: 'guess-guess-guess', version: 1, profile: { id: 'x', label: 'x' } })));
-    socket.on('close', (code) => resolve(code));
-  });
-  expect(wrongToken).toBe(CLOSE_BAD_TOKEN);
-
-  const noHello = await new Promise<number>((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${agent.port}/tether`);
-    socket.on('close', (code) => resolve(code));
-  });
-  expect(noHello).toBe(4400);
+  expect(await handshakeResult(agent.port, { headers: { host: `evil.example:${agent.port}` } })).toBe('http 403');
+  const extensionOrigin = { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' };
+  const wrongProof = (serverNonce: string) => {
+    const nonce = freshNonce();
+    return clientProof('guess-guess-guess', serverNonce, nonce, 'browser').then((proof) => ({ type: 'hello', role: 'browser', nonce, proof, version: BRIDGE_PROTOCOL_VERSION, profile: { id: 'x', label: 'x' } }));
+  };
+  expect(await handshakeResult(agent.port, extensionOrigin, wrongProof)).toBe(CLOSE_BAD_TOKEN);
+  // Say nothing after the challenge: closed after the hello timeout.
+  expect(await handshakeResult(agent.port, {})).toBe(4400);
 
   // The extension with a wrong token is told so, and stops retrying.
   await tether.must({ type: 'connection.set', token: 'not-the-right-token', port: agent.port });

@@ -6,11 +6,12 @@
  */
 import { resolve } from 'node:path';
 import WebSocket from 'ws';
-import { CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/bridgeProtocol.ts';
+import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/bridgeProtocol.ts';
+import { clientProof, freshNonce } from '../../shared/pairingProof.ts';
 import { expect, test } from '../fixtures.ts';
 import { ok, refused, type InspectResult } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
-import { openFromPage } from '../support/bridgeProbes.ts';
+import { handshakeResult, openFromPage } from '../support/bridgeProbes.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
@@ -71,31 +72,57 @@ test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding H
   const fromPage = await openFromPage(page, agent.port);
   expect(fromPage).toBe('refused');
 
-  const closeCode = (options: WebSocket.ClientOptions, hello: unknown) =>
-    new Promise<number | string>((done) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${agent.port}/tether`, options);
-      socket.on('open', () => {
-        if (hello !== undefined) socket.send(typeof hello === 'string' ? hello : JSON.stringify(hello));
-      });
-      socket.on('unexpected-response', (_request, response) => done(`http ${response.statusCode}`));
-      socket.on('close', (code) => done(code));
-      socket.on('error', () => undefined);
-    });
   const extensionOrigin = { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' };
-  const cases: Array<[string, WebSocket.ClientOptions, unknown, number | string]> = [
-    ['missing token', extensionOrigin, { type: 'hello', role: 'browser', version: 1, profile: { id: 'x', label: 'x' } }, CLOSE_BAD_HELLO],
-    ['wrong token', extensionOrigin, { type: 'hello', role: 'browser', token: 'wrong-wrong-wrong-wrong', version: 1, profile: { id: 'x', label: 'x' } }, CLOSE_BAD_TOKEN],
-    ['not JSON', extensionOrigin, '{{{', CLOSE_BAD_HELLO],
-    ['right token, browser role from a non-extension', {}, { type: 'hello', role: 'browser', token: agent.token, version: 1, profile: { id: 'evil', label: 'evil' } }, CLOSE_BAD_HELLO],
-    ['right token, agent role from an extension origin', extensionOrigin, { type: 'hello', role: 'agent', token: agent.token, version: 1, agent: 'x' }, CLOSE_BAD_HELLO],
+  const hello = (role: 'browser' | 'agent', token: string | null) => async (serverNonce: string) => {
+    const nonce = freshNonce();
+    const proof = token === null ? undefined : await clientProof(token, serverNonce, nonce, role);
+    return { type: 'hello', role, nonce, ...(proof ? { proof } : {}), version: BRIDGE_PROTOCOL_VERSION, ...(role === 'browser' ? { profile: { id: 'evil', label: 'evil' } } : { agent: 'x' }) };
+  };
+  const cases: Array<[string, WebSocket.ClientOptions, ((nonce: string) => unknown) | undefined, number | string]> = [
+    ['no proof', extensionOrigin, hello('browser', null), CLOSE_BAD_HELLO],
+    ['a proof made with a wrong token', extensionOrigin, hello('browser', 'wrong-wrong-wrong-wrong'), CLOSE_BAD_TOKEN],
+    ['the old protocol: the token in clear', extensionOrigin, () => ({ type: 'hello', role: 'browser', token: agent.token, version: 1, profile: { id: 'x', label: 'x' } }), CLOSE_BAD_HELLO],
+    ['not JSON', extensionOrigin, () => '{{{', CLOSE_BAD_HELLO],
+    ['right token, browser role from a non-extension', {}, hello('browser', agent.token), CLOSE_BAD_HELLO],
+    ['right token, agent role from an extension origin', extensionOrigin, hello('agent', agent.token), CLOSE_BAD_HELLO],
     ['web origin', { origin: 'http://evil.example' }, undefined, 'http 403'],
     ['rebinding Host', { headers: { host: `attacker.example:${agent.port}` } }, undefined, 'http 403'],
   ];
-  for (const [name, options, hello, expected] of cases) expect(await closeCode(options, hello), name).toBe(expected);
+  for (const [name, options, answer, expected] of cases) expect(await handshakeResult(agent.port, options, answer), name).toBe(expected);
   // The real browser is still the only profile connected.
   const context = ok<{ profiles: Array<{ id: string }> }>(await agent.call('context'));
   expect(context.profiles.map((profile) => profile.id)).toEqual([await tether.profileId()]);
   recordCounts({ scenario: 'hostile channel', inputs: cases.length + 1 });
+});
+
+test('a program squatting the bridge port never learns the token, and the extension does not obey it', async ({ tether }) => {
+  const { WebSocketServer } = await import('ws');
+  const port = 17000 + (process.pid % 300);
+  const squatter = new WebSocketServer({ host: '127.0.0.1', port });
+  const heard: string[] = [];
+  squatter.on('connection', (socket) => {
+    socket.send(JSON.stringify({ type: 'challenge', nonce: freshNonce(), version: BRIDGE_PROTOCOL_VERSION }));
+    socket.on('message', (data) => {
+      heard.push(String(data));
+      // Pretend to be the hub without knowing the token, and ask for something.
+      socket.send(JSON.stringify({ type: 'welcome', server: 'not tether', proof: '0'.repeat(64) }));
+      socket.send(JSON.stringify({ type: 'request', id: 'x1', tool: 'context', args: {} }));
+    });
+  });
+  try {
+    const token = 'the-real-pairing-token-0123456789';
+    await tether.must({ type: 'connection.set', token, port });
+    await expect.poll(async () => (await tether.state()).connection.detail ?? '').toContain('could not prove it holds the pairing token');
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.join('\n')).not.toContain(token);
+    // It answered none of the squatter's requests.
+    expect(heard.some((frame) => frame.includes('"response"'))).toBe(false);
+    expect(await tether.must({ type: 'journal.list', limit: 10 })).toEqual([]);
+    recordCounts({ scenario: 'squatter on the bridge port', inputs: heard.length });
+  } finally {
+    for (const client of squatter.clients) client.terminate();
+    await new Promise<void>((done) => squatter.close(() => done()));
+  }
 });
 
 test('another extension messaging Tether by id is refused, and changes nothing', async ({ sites }) => {
