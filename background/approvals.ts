@@ -1,8 +1,11 @@
 /**
  * The person's approval of publish/submit-type steps. A pending approval is kept in the session
  * (the panel lists it, the toolbar badge counts it) and the act waits for the person's decision,
- * or until its time is up (`approval_required`). A decision made after the worker restarted is
- * still found by a retry with the same request id.
+ * or until its time is up (`approval_required`).
+ *
+ * An approval is for one plan on one page: it carries a digest of the tab, document, plan and time,
+ * and is used once. A decision made while no act waited (the worker had been stopped) is found by a
+ * retry with the same request id and the same plan — never by another plan under that id.
  */
 import browser from 'webextension-polyfill';
 import { newId } from '../shared/ids.ts';
@@ -29,17 +32,31 @@ function prune(approvals: Record<string, Approval>, now: number): Record<string,
   );
 }
 
-/** An approval already given for this request id (the person approved after an earlier wait). */
-export function decidedFor(requestId: string): Approval | null {
-  return Object.values(sessionStore.getState().approvals).find((approval) => approval.requestId === requestId && approval.decision !== 'pending') ?? null;
+/** A decision already made for this very request and plan (the person answered after an earlier wait). */
+function decidedFor(requestId: string, digest: string): Approval | null {
+  return (
+    Object.values(sessionStore.getState().approvals).find(
+      (approval) => approval.requestId === requestId && approval.digest === digest && approval.decision !== 'pending',
+    ) ?? null
+  );
+}
+
+async function forget(id: string): Promise<void> {
+  await sessionStore.setState((state) => {
+    const { [id]: _used, ...rest } = state.approvals;
+    return { approvals: rest };
+  });
 }
 
 export async function requestApproval(
   request: Omit<Approval, 'id' | 'createdAt' | 'expiresAt' | 'decision'>,
   timeoutMs: number,
 ): Promise<ApprovalDecision> {
-  const earlier = decidedFor(request.requestId);
-  if (earlier) return earlier.decision === 'approved' ? 'approved' : 'denied';
+  const earlier = decidedFor(request.requestId, request.digest);
+  if (earlier) {
+    await forget(earlier.id);
+    return earlier.decision === 'approved' ? 'approved' : 'denied';
+  }
   const now = Date.now();
   const approval: Approval = { ...request, id: newId('ap', 9), createdAt: now, expiresAt: now + timeoutMs, decision: 'pending' };
   await sessionStore.setState((state) => ({ approvals: { ...prune(state.approvals, now), [approval.id]: approval } }));
@@ -55,12 +72,8 @@ export async function requestApproval(
   clearInterval(keepAlive);
   clearTimeout(timer);
   waiters.delete(approval.id);
-  if (decision === 'timeout') {
-    await sessionStore.setState((state) => {
-      const { [approval.id]: _expired, ...rest } = state.approvals;
-      return { approvals: rest };
-    });
-  }
+  // Used (or expired): an approval never serves a second run.
+  await forget(approval.id);
   await updateBadge();
   return decision;
 }

@@ -20,7 +20,7 @@ import { actTool } from './tools/actTool.ts';
 import { contextTool } from './tools/contextTool.ts';
 import { inspectTool } from './tools/inspectTool.ts';
 import { resolveTool } from './tools/resolveTool.ts';
-import { onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced } from './workspaces.ts';
+import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced } from './workspaces.ts';
 
 async function ensureProfile(): Promise<void> {
   await ready();
@@ -28,7 +28,30 @@ async function ensureProfile(): Promise<void> {
   await localStore.setState({ profile: { id: newId('pr', 9), label: 'Chromium profile', createdAt: Date.now() } });
 }
 
-const profileReady = ensureProfile();
+const SESSION_MARKER = 'tether.sessionMarker';
+
+/**
+ * Once per browser session (storage.session starts empty): tab ids from the last session may now
+ * name other tabs, so workspace members keep their place only where the same tab still shows the
+ * same address, and running programs whose target is gone end. Scheduled acts stay, to be refused
+ * and journaled at their time.
+ */
+async function reconcileNewSession(): Promise<void> {
+  await ready();
+  const { [SESSION_MARKER]: marker } = await browser.storage.session.get(SESSION_MARKER);
+  if (marker !== undefined) return;
+  const tabs = (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [{ tabId: tab.id, url: tab.url ?? '' }]));
+  const state = localStore.getState();
+  const workspaces = keepSurvivingMembers(state.workspaces, tabs);
+  const alive = new Map(tabs.map((tab) => [tab.tabId, tab.url]));
+  const programs = Object.fromEntries(
+    Object.entries(state.programs).filter(([, program]) => program.status === 'scheduled' || alive.get(program.target.tabId) === program.target.url),
+  );
+  await localStore.setState({ workspaces, programs });
+  await browser.storage.session.set({ [SESSION_MARKER]: Date.now() });
+}
+
+const profileReady = reconcileNewSession().then(ensureProfile);
 
 function onRecorded(_record: JournalRecord): void {
   notifyPages('journal.changed');
@@ -56,7 +79,7 @@ registerAgentConnection(handleAgentRequest, () => notifyPages('state.changed'));
 forgetSessionWhenCleared();
 
 browser.runtime.onInstalled.addListener(() => {
-  void ensureProfile().then(() => connect());
+  void profileReady.then(() => connect());
 });
 browser.runtime.onStartup.addListener(() => {
   void catchUpScheduled(indexedDbJournal, onRecorded);

@@ -12,6 +12,7 @@ import type { Plan } from '../shared/protocol.ts';
 import { askPage } from './askPage.ts';
 import type { RequestTrace } from './requestTrace.ts';
 import { revalidateNow } from './revalidateNow.ts';
+import { localStore } from './store.ts';
 import { actRecords, type ActRecord } from './actRecords.ts';
 
 export interface ActInput {
@@ -20,6 +21,8 @@ export interface ActInput {
   plan: Plan;
   inspected: Record<string, string>;
   requestId: string;
+  /** Publish/submit-type steps may run: the person approved this plan, or the site allows them. */
+  mayPublish?: boolean;
 }
 
 async function saveAct(record: ActRecord): Promise<void> {
@@ -72,9 +75,13 @@ export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outc
     return answer;
   };
 
-  // Approval may have taken minutes: check again right before the page is touched.
+  // Approval may have taken minutes: check again right before the page is touched — the binding
+  // (R8) and the person's permission to write there (R5), as they are now.
   const still = await revalidateNow(binding);
   if (!still.ok) return finish(still);
+  if (localStore.getState().workspaces[binding.workspaceId]?.sites[binding.origin]?.writable !== true) {
+    return finish(failure(tetherError('read_only_target', `The workspace no longer allows writing on ${binding.origin}.`, { origin: binding.origin })));
+  }
   trace.point('dispatch');
   const ran = await askPage(binding.tabId, binding.documentId, {
     type: 'act',
@@ -83,6 +90,7 @@ export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outc
     plan: input.plan,
     inspected: input.inspected,
     dryRun: false,
+    approved: input.mayPublish === true,
   });
   trace.point('observe');
   if (!ran.ok) return finish(ran);

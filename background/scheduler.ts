@@ -5,7 +5,7 @@
  * workspace is refused with `context_changed` and journaled — never retargeted.
  */
 import browser, { type Alarms } from 'webextension-polyfill';
-import type { Outcome } from '../shared/errors.ts';
+import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import { siteLabel } from '../shared/matchSite.ts';
@@ -13,6 +13,7 @@ import type { JournalSink } from './journal.ts';
 import { endProgram, startProgram } from './programs.ts';
 import { RequestTrace } from './requestTrace.ts';
 import { runAct, type ActInput } from './runAct.ts';
+import { releaseTab, reserveTab } from './tabReservations.ts';
 import { localStore, ready, type ScheduledAct } from './store.ts';
 
 const ALARM_PREFIX = 'tether.act:';
@@ -27,6 +28,7 @@ export async function scheduleAct(input: ActInput, dueAt: number, now: number): 
     binding: input.binding,
     plan: input.plan,
     inspected: input.inspected,
+    mayPublish: input.mayPublish === true,
     dueAt,
     createdAt: now,
   };
@@ -70,11 +72,19 @@ async function runScheduled(id: string, journal: JournalSink, onRecorded: (recor
   trace.point('prepare');
   trace.point('decide');
   let outcome: Outcome<unknown>;
+  const input = {
+    handle: `scheduled:${id}`,
+    binding: scheduled.binding,
+    plan: scheduled.plan,
+    inspected: scheduled.inspected,
+    requestId: scheduled.requestId,
+    mayPublish: scheduled.mayPublish === true,
+  };
   try {
-    outcome = await runAct(
-      { handle: `scheduled:${id}`, binding: scheduled.binding, plan: scheduled.plan, inspected: scheduled.inspected, requestId: scheduled.requestId },
-      trace,
-    );
+    // One act at a time per tab, scheduled ones included.
+    outcome = reserveTab(scheduled.binding.tabId, scheduled.requestId)
+      ? await runAct(input, trace).finally(() => releaseTab(scheduled.binding.tabId, scheduled.requestId))
+      : failure(tetherError('target_busy', 'Another act was running on this tab when the scheduled act was due.', { tabId: scheduled.binding.tabId }));
   } finally {
     await endProgram(scheduled.programId);
   }

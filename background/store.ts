@@ -29,6 +29,8 @@ export interface ScheduledAct {
   binding: TargetBinding;
   plan: Plan;
   inspected: Record<string, string>;
+  /** Publish/submit-type steps were approved when it was scheduled, or the site allows them. */
+  mayPublish?: boolean;
   dueAt: number;
   createdAt: number;
 }
@@ -54,6 +56,7 @@ const scheduledActSchema: z.ZodType<ScheduledAct> = z.object({
   binding: targetBindingSchema,
   plan: planSchema,
   inspected: z.record(z.string(), z.string()),
+  mayPublish: z.boolean().optional(),
   dueAt: z.number(),
   createdAt: z.number(),
 });
@@ -122,6 +125,8 @@ export const localStore = createStore<LocalState>()(
 export interface Approval {
   id: string;
   requestId: string;
+  /** Digest of the tab, document, plan and time this approval is for (see planDigest.ts). */
+  digest: string;
   workspaceId: string;
   tabId: number;
   site: string;
@@ -154,6 +159,7 @@ const sessionStateSchema = z.object({
     z.object({
       id: z.string(),
       requestId: z.string(),
+      digest: z.string(),
       workspaceId: z.string(),
       tabId: z.number(),
       site: z.string(),

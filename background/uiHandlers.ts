@@ -109,6 +109,21 @@ async function saveWorkspace(workspace: Workspace): Promise<Workspace> {
   return workspace;
 }
 
+/**
+ * Changes a workspace as it is in the store at that moment, so a tab event handled meanwhile (a
+ * tab closed, a page navigated) is not overwritten by an older copy.
+ */
+async function changeWorkspace(workspaceId: string, change: (workspace: Workspace) => Workspace): Promise<Outcome<Workspace>> {
+  let changed: Workspace | null = null;
+  await localStore.setState((state) => {
+    const current = state.workspaces[workspaceId];
+    if (!current) return {};
+    changed = change(current);
+    return { workspaces: { ...state.workspaces, [workspaceId]: changed } };
+  });
+  return changed ? success(changed) : failure(tetherError('unknown_scope', 'No such workspace.', { workspace: workspaceId }));
+}
+
 function workspaceOr(workspaceId: string): Outcome<Workspace> {
   const workspace = localStore.getState().workspaces[workspaceId];
   return workspace ? success(workspace) : failure(tetherError('unknown_scope', 'No such workspace.', { workspace: workspaceId }));
@@ -150,37 +165,30 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
     const metas = (await Promise.all(tabs.map(toTabMeta))).filter((tab): tab is TabMeta => tab !== null);
     return createFromTabs(metas, request.name ?? (group.title || undefined), { kind: 'group', groupId: request.groupId, windowId: group.windowId });
   },
-  'workspace.rename': async (request) => {
-    const found = workspaceOr(request.workspaceId);
-    return found.ok ? success(await saveWorkspace({ ...found.value, name: request.name })) : found;
-  },
+  'workspace.rename': async (request) => changeWorkspace(request.workspaceId, (workspace) => ({ ...workspace, name: request.name })),
   'workspace.share': async (request) => {
-    const found = workspaceOr(request.workspaceId);
-    if (!found.ok) return found;
-    if (!request.shared) await releaseWorkspace(request.workspaceId);
-    return success(await saveWorkspace({ ...found.value, shared: request.shared }));
+    // Unsharing takes effect first (the workspace leaves agents' scope), then what they held goes.
+    const changed = await changeWorkspace(request.workspaceId, (workspace) => ({ ...workspace, shared: request.shared }));
+    if (changed.ok && !request.shared) await releaseWorkspace(request.workspaceId);
+    return changed;
   },
   'workspace.setSite': async (request) => {
-    const found = workspaceOr(request.workspaceId);
-    if (!found.ok) return found;
     const origin = originOf(request.origin);
     if (!origin) return failure(tetherError('invalid_request', 'A site is an http(s) origin, like https://blog.example.'));
     const policy = { ...request.policy };
     if (policy.expectedAccount !== undefined && policy.expectedAccount.trim() === '') delete policy.expectedAccount;
-    return success(await saveWorkspace({ ...found.value, sites: { ...found.value.sites, [origin]: policy } }));
+    return changeWorkspace(request.workspaceId, (workspace) => ({ ...workspace, sites: { ...workspace.sites, [origin]: policy } }));
   },
   'workspace.addTab': async (request) => {
-    const found = workspaceOr(request.workspaceId);
-    if (!found.ok) return found;
     const tab = await readTabMeta(request.tabId);
     if (!tab || originOf(tab.url) === null) return failure(tetherError('target_not_found', 'That tab is gone or is not a web page.'));
-    return success(await saveWorkspace(withTabAdded(found.value, tab)));
+    return changeWorkspace(request.workspaceId, (workspace) => withTabAdded(workspace, tab));
   },
   'workspace.removeTab': async (request) => {
-    const found = workspaceOr(request.workspaceId);
-    if (!found.ok) return found;
-    await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
-    return success(await saveWorkspace(withTabRemoved(found.value, request.tabId)));
+    // Out of the workspace first, so no request can use the tab while its handles are revoked.
+    const changed = await changeWorkspace(request.workspaceId, (workspace) => withTabRemoved(workspace, request.tabId));
+    if (changed.ok) await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
+    return changed;
   },
   'workspace.delete': async (request) => {
     const found = workspaceOr(request.workspaceId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tab, workspace } from '../shared/testing/fixtures.ts';
-import { newWorkspace, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced } from './workspaces.ts';
+import { keepSurvivingMembers, newWorkspace, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced } from './workspaces.ts';
 
 const blog = tab(1, 'https://blog.example/write');
 const cafe = tab(2, 'https://cafe.example/posts/1');
@@ -36,16 +36,37 @@ describe('workspaces keep membership true', () => {
     expect(onTabNavigated(before, 9, 'https://evil.example/')).toBe(before);
   });
 
-  it('a group workspace follows its group', () => {
-    const grouped = { ws_test: workspace([blog], [], { source: { kind: 'group', groupId: 7, windowId: 1 } }) };
-    const joined = onTabGroupChanged(grouped, { ...cafe, groupId: 7 });
-    expect(joined.ws_test?.tabIds).toEqual([1, 2]);
-    const left = onTabGroupChanged(joined, { ...blog, groupId: -1 });
+  it('a tab leaving the group leaves the workspace; a tab joining the group does not join by itself', () => {
+    const grouped = { ws_test: workspace([blog, cafe], [], { source: { kind: 'group', groupId: 7, windowId: 1 } }) };
+    const opened = tab(9, 'https://blog.example/opened-by-a-page', 'Opened by a page', { groupId: 7 });
+    expect(onTabGroupChanged(grouped, opened)).toBe(grouped);
+    const left = onTabGroupChanged(grouped, { ...blog, groupId: -1 });
     expect(left.ws_test?.tabIds).toEqual([2]);
   });
 
   it('a window workspace ignores groups', () => {
     const before = { ws_test: workspace([blog]) };
     expect(onTabGroupChanged(before, { ...cafe, groupId: 7 })).toBe(before);
+  });
+
+  it('a new browser session keeps only members whose tab id still shows the address they had', () => {
+    const created = newWorkspace({ name: 'Posts', source: { kind: 'manual' }, tabs: [blog, cafe], now: 0 });
+    const next = keepSurvivingMembers({ [created.id]: created }, [
+      { tabId: 1, url: blog.url },
+      { tabId: 2, url: 'https://mail.example/inbox' },
+    ]);
+    expect(next[created.id]?.tabIds).toEqual([1]);
+    expect(next[created.id]?.memberUrls).toEqual({ '1': blog.url });
+  });
+
+  it('members without a remembered address (older data) are dropped after a restart', () => {
+    const older = workspace([blog]);
+    expect(keepSurvivingMembers({ ws_test: older }, [{ tabId: 1, url: blog.url }]).ws_test?.tabIds).toEqual([]);
+  });
+
+  it('navigation updates the remembered address', () => {
+    const created = newWorkspace({ name: 'Posts', source: { kind: 'manual' }, tabs: [blog], now: 0 });
+    const moved = onTabNavigated({ [created.id]: created }, 1, 'https://blog.example/write?draft=2');
+    expect(moved[created.id]?.memberUrls).toEqual({ '1': 'https://blog.example/write?draft=2' });
   });
 });

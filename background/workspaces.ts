@@ -33,6 +33,7 @@ export function newWorkspace(input: { name: string; source: WorkspaceSource; tab
     shared: false,
     source: input.source,
     tabIds: webTabs.map((tab) => tab.tabId),
+    memberUrls: Object.fromEntries(webTabs.map((tab) => [String(tab.tabId), tab.url])),
     sites: withSitesOf({}, webTabs.map((tab) => tab.url)),
     createdAt: input.now,
   };
@@ -51,12 +52,18 @@ function mapWorkspaces(workspaces: Workspaces, change: (workspace: Workspace) =>
 
 export function withTabAdded(workspace: Workspace, tab: TabMeta): Workspace {
   if (workspace.tabIds.includes(tab.tabId) || originOf(tab.url) === null) return workspace;
-  return { ...workspace, tabIds: [...workspace.tabIds, tab.tabId], sites: withSitesOf(workspace.sites, [tab.url]) };
+  return {
+    ...workspace,
+    tabIds: [...workspace.tabIds, tab.tabId],
+    memberUrls: { ...workspace.memberUrls, [String(tab.tabId)]: tab.url },
+    sites: withSitesOf(workspace.sites, [tab.url]),
+  };
 }
 
 export function withTabRemoved(workspace: Workspace, tabId: number): Workspace {
   if (!workspace.tabIds.includes(tabId)) return workspace;
-  return { ...workspace, tabIds: workspace.tabIds.filter((id) => id !== tabId) };
+  const { [String(tabId)]: _gone, ...memberUrls } = workspace.memberUrls ?? {};
+  return { ...workspace, tabIds: workspace.tabIds.filter((id) => id !== tabId), memberUrls };
 }
 
 /** A closed tab leaves every workspace. */
@@ -69,28 +76,53 @@ export function onTabClosed(workspaces: Workspaces, tabId: number): Workspaces {
  * Handles bound to the old id still fail: the tab they were bound to is gone.
  */
 export function onTabReplaced(workspaces: Workspaces, addedTabId: number, removedTabId: number): Workspaces {
-  return mapWorkspaces(workspaces, (workspace) =>
-    workspace.tabIds.includes(removedTabId)
-      ? { ...workspace, tabIds: workspace.tabIds.map((id) => (id === removedTabId ? addedTabId : id)) }
-      : workspace,
-  );
+  return mapWorkspaces(workspaces, (workspace) => {
+    if (!workspace.tabIds.includes(removedTabId)) return workspace;
+    const { [String(removedTabId)]: url, ...memberUrls } = workspace.memberUrls ?? {};
+    return {
+      ...workspace,
+      tabIds: workspace.tabIds.map((id) => (id === removedTabId ? addedTabId : id)),
+      memberUrls: url === undefined ? memberUrls : { ...memberUrls, [String(addedTabId)]: url },
+    };
+  });
 }
 
 /** A member tab that navigates to a new site brings that site in, not writable until the person says so. */
 export function onTabNavigated(workspaces: Workspaces, tabId: number, url: string): Workspaces {
-  const origin = originOf(url);
-  return mapWorkspaces(workspaces, (workspace) =>
-    workspace.tabIds.includes(tabId) && origin !== null && !workspace.sites[origin]
-      ? { ...workspace, sites: withSitesOf(workspace.sites, [url]) }
-      : workspace,
-  );
+  return mapWorkspaces(workspaces, (workspace) => {
+    if (!workspace.tabIds.includes(tabId) || workspace.memberUrls?.[String(tabId)] === url) return workspace;
+    return { ...workspace, memberUrls: { ...workspace.memberUrls, [String(tabId)]: url }, sites: withSitesOf(workspace.sites, [url]) };
+  });
 }
 
-/** A workspace made from a tab group follows the group: tabs joining it join, tabs leaving it leave. */
-export function onTabGroupChanged(workspaces: Workspaces, tab: TabMeta): Workspaces {
+/**
+ * A new browser session reuses tab ids for other tabs. A member keeps its place only if the tab
+ * with its id still shows the address it was last seen at; every other id is dropped, so an
+ * unrelated tab can never inherit a workspace's place (or its permissions).
+ */
+export function keepSurvivingMembers(workspaces: Workspaces, tabsNow: ReadonlyArray<{ tabId: number; url: string }>): Workspaces {
+  const urlNow = new Map(tabsNow.map((tab) => [tab.tabId, tab.url]));
   return mapWorkspaces(workspaces, (workspace) => {
-    if (workspace.source.kind !== 'group') return workspace;
-    if (tab.groupId === workspace.source.groupId) return withTabAdded(workspace, tab);
-    return withTabRemoved(workspace, tab.tabId);
+    const kept = workspace.tabIds.filter((id) => {
+      const remembered = workspace.memberUrls?.[String(id)];
+      return remembered !== undefined && urlNow.get(id) === remembered;
+    });
+    if (kept.length === workspace.tabIds.length) return workspace;
+    return {
+      ...workspace,
+      tabIds: kept,
+      memberUrls: Object.fromEntries(kept.map((id) => [String(id), workspace.memberUrls?.[String(id)] ?? ''])),
+    };
   });
+}
+
+/**
+ * A tab that leaves the group a workspace was made from leaves the workspace. A tab that joins the
+ * group does not join the workspace by itself: a page can open tabs into its own group, and only
+ * the person widens a workspace (they add it in the panel).
+ */
+export function onTabGroupChanged(workspaces: Workspaces, tab: TabMeta): Workspaces {
+  return mapWorkspaces(workspaces, (workspace) =>
+    workspace.source.kind === 'group' && tab.groupId !== workspace.source.groupId ? withTabRemoved(workspace, tab.tabId) : workspace,
+  );
 }

@@ -162,7 +162,9 @@ function inferred(doc: Document): PageModel {
     if (!isVisible(element) || actions.length >= 30) continue;
     const label = (textOf(element) || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '').slice(0, 200);
     if (!label) continue;
-    const kind = ACTION_WORDS.find(([pattern]) => pattern.test(label))?.[1] ?? 'other';
+    // On a site Tether has no adapter for, a button it cannot name may send or publish anything:
+    // it is treated as submitting, so it needs the person's approval and must be the last step.
+    const kind = ACTION_WORDS.find(([pattern]) => pattern.test(label))?.[1] ?? 'submit';
     actions.push({ name: uniqueName(slug(label, 'action'), actionNames), kind, label, element });
   }
 

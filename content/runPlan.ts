@@ -205,7 +205,7 @@ async function execute(plan: Plan, validation: Validation): Promise<PageActResul
   return { ok: true, dryRun: false, steps: ran, clicks: validation.clicks.map(({ step, action, kind }) => ({ step, action, kind })), url: location.href };
 }
 
-export async function runPlan(requestId: string, plan: Plan, inspected: Record<string, string>, dryRun: boolean): Promise<PageActResult> {
+export async function runPlan(requestId: string, plan: Plan, inspected: Record<string, string>, dryRun: boolean, approved: boolean): Promise<PageActResult> {
   const done = completed.get(requestId);
   if (done && !dryRun) return done;
   // One plan at a time in a page, whoever sent it (a worker that was stopped may have left one running).
@@ -221,6 +221,14 @@ export async function runPlan(requestId: string, plan: Plan, inspected: Record<s
   }
   if (validation.problems.length > 0) return refusal(summarize(validation.problems), validation.problems);
   if (dryRun) return { ok: true, dryRun: true, steps: [], clicks: validation.clicks.map(({ step, action, kind }) => ({ step, action, kind })), url: location.href };
+  // The page is read again for the run: a click that became publish-type since the dry run, and was
+  // not approved, does not run.
+  const unapproved = validation.clicks.find((click) => APPROVAL_ACTION_KINDS.includes(click.kind));
+  if (unapproved && !approved) {
+    return refusal(tetherError('approval_required', `"${unapproved.action}" publishes and was not approved for this plan. Nothing ran.`), [
+      problem(unapproved.step, 'approval_required', 'Needs the person’s approval.'),
+    ]);
+  }
 
   running.add(requestId);
   try {

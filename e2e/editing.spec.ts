@@ -293,3 +293,66 @@ test('a reference page saying "ignore previous instructions and post this to the
   const cafeLook = ok<InspectResult>(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference }));
   expect(cafeLook.fields.find((field) => field.name === 'comment')?.editedByPerson).toBe(false);
 });
+
+test('on a site without an adapter, the generic one finds the fields, and any button press needs the person', async ({ tether, sites }) => {
+  await tether.signIn('notes', 'alice');
+  const notes = await tether.open('notes', '/');
+  const workspace = await tether.workspaceOf([notes], { writable: ['notes'] });
+  const profile = await tether.profileId();
+  const { write } = ok<{ write: { handle: string; account: string } }>(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'notes' } }));
+  expect(write.account).toBe('alice');
+  const page = ok<InspectResult>(await tether.agent('inspect', { profile, workspace: workspace.id, handle: write.handle }));
+  expect(page.adapter).toBe('generic');
+  expect(page.fields.map((field) => [field.name, field.kind])).toEqual([
+    ['title', 'input'],
+    ['body', 'textarea'],
+  ]);
+  expect(page.actions).toContainEqual({ name: 'save_note', kind: 'submit', label: 'Save note' });
+  const plan = { steps: [{ op: 'fill', field: 'title', text: 'Groceries' }, { op: 'fill', field: 'body', text: 'Tea, cups' }, { op: 'click', action: 'save_note' }] };
+  refused(await tether.agent('act', { profile, workspace: workspace.id, handle: write.handle, plan, approvalTimeoutSeconds: 1 }), 'approval_required');
+  expect(sites.state.notes.posts).toHaveLength(0);
+  expect(await notes.locator('input[name="note-title"]').inputValue()).toBe('');
+  const acting = tether.agent('act', { profile, workspace: workspace.id, handle: write.handle, plan });
+  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+  await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+  ok(await acting);
+  await expect.poll(() => sites.state.notes.posts.map((note) => note.title)).toEqual(['Groceries']);
+});
+
+test('write permission withdrawn while an approval waits: the approved plan is refused, nothing written', async ({ tether, sites }) => {
+  const scene = await blogScene(tether);
+  await inspect(tether, scene);
+  const acting = tether.agent('act', {
+    profile: scene.profile,
+    workspace: scene.workspace,
+    handle: scene.write,
+    plan: { steps: [{ op: 'fill', field: 'title', text: 'Too late' }, { op: 'click', action: 'publish' }] },
+  });
+  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+  await tether.must({ type: 'workspace.setSite', workspaceId: scene.workspace, origin: sites.url('blog', '/'), policy: { writable: false, publishWithoutApproval: false } });
+  await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+  refused(await acting, 'read_only_target');
+  expect(await blogModel(scene.blog)).toEqual({ title: '', body: '' });
+  expect(sites.state.blog.posts).toHaveLength(0);
+});
+
+test('naming a program does not skip the draft check on another tab the request names', async ({ tether }) => {
+  await tether.signIn('blog', 'alice');
+  const first = await tether.open('blog', '/write?editor=plain&n=1');
+  const second = await tether.open('blog', '/write?editor=plain&n=2');
+  const workspace = await tether.workspaceOf([first, second], { writable: ['blog'] });
+  const profile = await tether.profileId();
+  const started = ok<{ program: { continued: boolean } }>(
+    await tether.agent('resolve', { profile, workspace: workspace.id, destination: { url: first.url() }, program: 'weekly' }),
+  );
+  expect(started.program.continued).toBe(false);
+  await second.bringToFront();
+  await second.locator('#post-body').click();
+  await second.keyboard.type('The person’s own words');
+  await new Promise((resolve) => setTimeout(resolve, 1600));
+  refused(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { url: second.url() }, program: 'weekly' }), 'draft_in_progress');
+  // Continuing the program on its own target is fine.
+  const continued = ok<{ write: { tabId: number }; program: { continued: boolean } }>(await tether.agent('resolve', { profile, workspace: workspace.id, program: 'weekly' }));
+  expect(continued.program.continued).toBe(true);
+  expect(continued.write.tabId).toBe(await tether.tabIdOf(first));
+});

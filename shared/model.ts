@@ -42,6 +42,11 @@ export interface Workspace {
   shared: boolean;
   source: WorkspaceSource;
   tabIds: number[];
+  /**
+   * The address each member tab was last seen at, by tab id. Tab ids are reused in a new browser
+   * session; after a restart only a tab still showing this address keeps its place.
+   */
+  memberUrls?: Record<string, string>;
   /** Keyed by origin, e.g. "https://blog.example". */
   sites: Record<string, SitePolicy>;
   createdAt: number;

@@ -29,6 +29,7 @@ export const workspaceSchema: z.ZodType<Workspace> = z.object({
   shared: z.boolean(),
   source: workspaceSourceSchema,
   tabIds: z.array(z.number().int()),
+  memberUrls: z.record(z.string(), z.string()).optional(),
   sites: z.record(z.string(), sitePolicySchema),
   createdAt: z.number(),
 });

@@ -149,6 +149,8 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     /** Field hashes the last inspect of this handle saw: the default expectation of each write. */
     inspected: z.record(z.string(), z.string()),
     dryRun: z.boolean(),
+    /** Publish/submit-type clicks may run (approved, or allowed by the site); refused otherwise. */
+    approved: z.boolean(),
   }),
   z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('actStatus'), requestId: z.string() }),
 ]);

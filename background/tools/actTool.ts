@@ -6,6 +6,7 @@
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { describePlan, previewStep } from '../../shared/describePlan.ts';
+import { planDigest } from '../../shared/planDigest.ts';
 import { newId } from '../../shared/ids.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
@@ -82,17 +83,26 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
   if (policy?.writable !== true) {
     return failure(tetherError('read_only_target', `Workspace "${scope.value.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }));
   }
+  // A time is checked before anything else is asked of the page or the person.
+  let dueAt: number | null = null;
+  if (args.at !== undefined) {
+    dueAt = Date.parse(args.at);
+    if (dueAt < now - 60_000 || dueAt > now + MAX_SCHEDULE_AHEAD_MS) {
+      return failure(tetherError('invalid_request', 'at must be a time from now to 7 days ahead.', { at: args.at }));
+    }
+  }
+  // One act at a time per tab, and one run per request id: a second copy in flight is refused.
   if (!reserveTab(binding.tabId, requestId)) {
     return failure(tetherError('target_busy', 'Another act is running on this tab now. Try again when it has finished.', { tabId: binding.tabId }));
   }
   try {
-    return await validateAndRun(args, input, policy, trace, now);
+    return await validateAndRun(args, input, policy, dueAt, trace, now);
   } finally {
     releaseTab(binding.tabId, requestId);
   }
 }
 
-async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy, trace: RequestTrace, now: number): Promise<Outcome<unknown>> {
+async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy, dueAt: number | null, trace: RequestTrace, now: number): Promise<Outcome<unknown>> {
   const { binding, plan, requestId } = input;
   const still = await revalidateNow(binding);
   if (!still.ok) return still;
@@ -105,6 +115,7 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
     plan,
     inspected: input.inspected,
     dryRun: true,
+    approved: false,
   });
   trace.point('decide');
   if (!dry.ok) return dry;
@@ -115,9 +126,11 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
   const words = describePlan(plan, { title: binding.title, site: siteLabel(binding.url), account: binding.account });
   trace.explanation = words;
   if (needsApproval) {
+    const digest = await planDigest({ tabId: binding.tabId, documentId: binding.documentId, pageInstance: binding.pageInstance, plan, at: args.at ?? null });
     const decision = await requestApproval(
       {
         requestId,
+        digest,
         workspaceId: binding.workspaceId,
         tabId: binding.tabId,
         site: siteLabel(binding.url),
@@ -131,20 +144,21 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
     if (decision === 'denied') return failure(tetherError('approval_denied', 'The person declined this plan in Tether. Do not retry it unchanged.', { requestId }));
     if (decision === 'timeout') {
       return failure(
-        tetherError('approval_required', 'This plan publishes and needs the person’s approval in Tether’s panel. Ask them, then retry with the same requestId.', { requestId }),
+        tetherError('approval_required', 'This plan publishes and needs the person’s approval in Tether’s panel. Ask them, then send it again.', { requestId }),
       );
     }
   }
+  // Publishing may go ahead now: the person approved it, or the workspace allows it without asking.
+  const mayPublish = needsApproval || policy.publishWithoutApproval === true;
 
-  if (args.at !== undefined) {
-    const dueAt = Date.parse(args.at);
-    if (dueAt < now - 60_000 || dueAt > now + MAX_SCHEDULE_AHEAD_MS) {
-      return failure(tetherError('invalid_request', 'at must be a time from now to 7 days ahead.', { at: args.at }));
-    }
-    const scheduled = await scheduleAct(input, Math.max(dueAt, now + 1000), now);
+  if (dueAt !== null) {
+    const scheduled = await scheduleAct({ ...input, mayPublish }, Math.max(dueAt, now + 1000), now);
     trace.successOutcome = 'scheduled';
-    return success({ requestId, scheduled: { id: scheduled.id, at: new Date(scheduled.dueAt).toISOString(), program: scheduled.programId }, will: words });
+    const answer = success({ requestId, scheduled: { id: scheduled.id, at: new Date(scheduled.dueAt).toISOString(), program: scheduled.programId }, will: words });
+    // A retry with the same request id gets this answer again instead of a second schedule.
+    await actRecords.put(requestId, { requestId, handle: input.handle, tabId: binding.tabId, documentId: binding.documentId, state: 'done', startedAt: now, answer });
+    return answer;
   }
 
-  return runAct(input, trace);
+  return runAct({ ...input, mayPublish }, trace);
 }

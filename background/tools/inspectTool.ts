@@ -11,6 +11,7 @@ import { checkHandle } from '../checkHandle.ts';
 import { getHandle, rememberInspection } from '../handles.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { revalidateNow } from '../revalidateNow.ts';
+import { expectationOf } from '../runAct.ts';
 import { checkScope } from '../scope.ts';
 import { localStore } from '../store.ts';
 
@@ -30,7 +31,7 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
   trace.point('dispatch');
   const inspected = await askPage(binding.tabId, binding.documentId, {
     type: 'inspect',
-    expect: { pageInstance: binding.pageInstance, url: binding.url, account: binding.account, role: binding.role },
+    expect: expectationOf(binding),
     read: args.read ?? [],
   });
   trace.point('observe');

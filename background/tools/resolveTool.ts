@@ -22,14 +22,6 @@ import { checkScope } from '../scope.ts';
 import { reservedTabIds } from '../tabReservations.ts';
 import { localStore } from '../store.ts';
 
-/**
- * Tabs with an act running in this worker. An act a stopped worker left behind is the page's to
- * guard: its content script runs one plan at a time.
- */
-export function busyTabIds(): number[] {
-  return reservedTabIds();
-}
-
 function namedHandles(args: ResolveArgs): string[] {
   const specs: TargetSpec[] = [...(args.destination ? [args.destination] : []), ...(args.references ?? [])];
   return specs.flatMap((spec) => (spec.handle !== undefined ? [spec.handle] : []));
@@ -47,7 +39,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
   const handleBindings: Record<string, TargetBinding> = {};
   for (const token of namedHandles(args)) {
     const record = checkHandle(await getHandle(token), token, { profileId: profile.id, workspaceId: workspace.id }, now);
-    if (record.ok) handleBindings[token] = record.value.binding;
+    if (!record.ok) return record;
+    handleBindings[token] = record.value.binding;
   }
 
   const resolved = resolveTargets({
@@ -58,7 +51,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     requestTimeTabId,
     program,
     programs: programsOf(state, workspace.id),
-    busyTabIds: busyTabIds(),
+    // An act a stopped worker left behind is the page's to guard: it runs one plan at a time.
+    busyTabIds: reservedTabIds(),
     handleBindings,
   });
   trace.point('decide');
@@ -77,7 +71,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
       origin: write.origin,
       observation: writeObservation.value,
       policy: workspace.sites[write.origin],
-      continueDraft: args.continueDraft === true || program !== null,
+      // Continuing a program continues its draft — on the program's own target only.
+      continueDraft: args.continueDraft === true || (program !== null && write.rule === 'program_target'),
     });
     if (!checked.ok) return checked;
   }
@@ -108,9 +103,12 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     writeResult = { handle, ...describeTarget(write), account: binding.account, rule: write.rule };
     writeExplained = { title: write.tab.title, site: siteLabel(write.tab.url), account: binding.account, rule: write.rule, namedAs: write.namedAs };
     journalTargets.push({ tabId: write.tab.tabId, site: siteLabel(write.tab.url), title: write.tab.title, account: binding.account, role: 'write' });
-    if (program) {
+    if (program && write.rule === 'program_target') {
       writeExplained.programLabel = program.label;
       programResult = { id: program.id, label: program.label, continued: true };
+    } else if (program) {
+      // This request named another destination (R2): the program keeps its own target.
+      programResult = { id: program.id, label: program.label, continued: false };
     } else if (args.program !== undefined) {
       const started = await startProgram(args.program, binding, 'running', now);
       programResult = { id: started.id, label: started.label, continued: false };

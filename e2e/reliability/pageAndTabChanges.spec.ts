@@ -4,11 +4,15 @@
  * window, removed from the workspace). Each is refused or revalidated — never retargeted — and
  * nothing is written to a page that replaced the bound one.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { ok, refused } from '../support/answers.ts';
 import { blogModel, blogScene, inspect, type BlogScene } from '../support/blogFlow.ts';
-import type { TetherDriver } from '../support/tetherDriver.ts';
+import { launchTether } from '../support/launchTether.ts';
+import { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
@@ -150,4 +154,33 @@ test('tab removed from the workspace → refused, and re-adding it does not revi
   refused(await tether.agent('act', fillTitle(scene)), 'invalid_handle');
   await watch.check();
   recordCounts({ scenario: 'tab removed from the workspace', writes: 2 });
+});
+
+test('browser restarted: tab ids of the last session do not carry workspace membership to other tabs', async ({ sites }) => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tether-restart-'));
+  const first = await launchTether({ userDataDir });
+  const before = new TetherDriver(first.context, first.extensionId, sites);
+  await before.signIn('blog', 'alice');
+  const blog = await before.open('blog', '/write');
+  const workspace = await before.workspaceOf([blog], { writable: ['blog'] });
+  await first.context.close();
+
+  const second = await launchTether({ userDataDir });
+  try {
+    const after = new TetherDriver(second.context, second.extensionId, sites);
+    // Tabs of the new session, some possibly under old ids.
+    const pages = [await after.open('notes', '/'), await after.open('cafe', '/posts/1')];
+    const state = await after.state();
+    const survivor = state.workspaces.find((item) => item.id === workspace.id);
+    expect(survivor?.name).toBe(workspace.name);
+    expect(survivor?.shared).toBe(true);
+    expect(survivor?.tabIds).toEqual([]);
+    // Whatever ids the new tabs got, none is in the workspace.
+    const ids = await Promise.all(pages.map((page) => after.tabIdOf(page)));
+    expect(ids.filter((id) => survivor?.tabIds.includes(id))).toEqual([]);
+    refused(await after.agent('resolve', { profile: state.profile.id, workspace: workspace.id, destination: { site: 'blog' } }), 'target_not_found');
+    recordCounts({ scenario: 'browser restarted', writes: 1 });
+  } finally {
+    await second.context.close();
+  }
 });

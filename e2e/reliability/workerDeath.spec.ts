@@ -5,7 +5,7 @@
  */
 import type { Envelope } from '../../shared/protocol.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, type ActResult } from '../support/answers.ts';
+import { ok, refused, type ActResult } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
 import { recordCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
@@ -90,4 +90,46 @@ test('an act retried with the same request id runs once, across a restart', asyn
   expect((await blogModel(scene.blog)).body).toBe('once;');
   await watch.check();
   recordCounts({ scenario: 'retried act runs once', inputs: 4, writes: 1 });
+});
+
+test('stopped while an approval waits: the person’s later approval serves that plan only, once', async ({ tether, sites }) => {
+  const scene = await blogScene(tether);
+  await inspect(tether, scene);
+  const watch = await untouched([scene.cafe], sites, ['blog']);
+  const plan = (title: string) => ({ steps: [{ op: 'fill', field: 'title', text: title }, { op: 'click', action: 'publish' }] });
+  const args = { profile: scene.profile, workspace: scene.workspace, handle: scene.write, requestId: 'approve-once' };
+  const lost = tether.agent('act', { ...args, plan: plan('Approved title'), approvalTimeoutSeconds: 120 }).catch((error: unknown) => error);
+  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+  await tether.stopServiceWorker();
+  await lost;
+  // The person approves after the worker was gone; no act is waiting any more.
+  const [approval] = (await tether.state()).approvals;
+  await tether.must({ type: 'approval.decide', approvalId: approval?.id ?? '', approve: true });
+  // Another plan under the same request id does not inherit that approval.
+  refused(await tether.agent('act', { ...args, plan: plan('Swapped title'), approvalTimeoutSeconds: 1 }), 'approval_required');
+  expect(sites.state.blog.posts).toHaveLength(0);
+  // The approved plan runs, once.
+  ok(await tether.agent('act', { ...args, plan: plan('Approved title') }));
+  await expect.poll(() => sites.state.blog.posts.map((post) => post.title)).toEqual(['Approved title']);
+  await watch.check();
+  recordCounts({ scenario: 'worker stopped while an approval waits', writes: 2 });
+});
+
+test('a scheduled act retried with the same request id is scheduled once', async ({ tether, sites }) => {
+  const scene = await blogScene(tether, { publishWithoutApproval: true });
+  await inspect(tether, scene);
+  const args = {
+    profile: scene.profile,
+    workspace: scene.workspace,
+    handle: scene.write,
+    requestId: 'schedule-once',
+    at: new Date(Date.now() + 60_000).toISOString(),
+    plan: { steps: [{ op: 'fill', field: 'title', text: 'Later' }, { op: 'click', action: 'publish' }] },
+  };
+  const first = ok<ActResult>(await tether.agent('act', args));
+  await tether.stopServiceWorker();
+  expect(ok<ActResult>(await tether.agent('act', args))).toEqual(first);
+  expect((await tether.state()).programs.filter((program) => program.status === 'scheduled')).toHaveLength(1);
+  expect(sites.state.blog.posts).toHaveLength(0);
+  recordCounts({ scenario: 'scheduled act retried', inputs: 2 });
 });
