@@ -87,7 +87,3 @@ export async function exportJournal(): Promise<string> {
   const all = await database.getAll('records');
   return all.map(({ seq: _seq, ...record }) => JSON.stringify(record)).join('\n') + (all.length > 0 ? '\n' : '');
 }
-
-export async function journalCount(): Promise<number> {
-  return (await db()).count('records');
-}

@@ -4,9 +4,8 @@
  * only from its own extension pages (decided from `sender`, never from the payload).
  */
 import { z } from 'zod';
-import type { Outcome } from './errors.ts';
 import type { JournalRecord } from './journalRecord.ts';
-import type { Profile, Program, SitePolicy, Workspace } from './model.ts';
+import type { Profile, Program, Workspace } from './model.ts';
 import { sitePolicySchema } from './modelSchemas.ts';
 import type { Envelope } from './protocol.ts';
 
@@ -122,10 +121,6 @@ export interface RuntimeAnswers {
   'agent.request': Envelope;
 }
 
-export type RuntimeType = RuntimeRequest['type'];
-export type RuntimeReply<K extends RuntimeType> = Outcome<RuntimeAnswers[K]>;
-
 /** Pushed from the worker to open Tether pages when something they show changed. */
 export type UiEvent = { channel: typeof UI_EVENT_CHANNEL; type: 'state.changed' | 'journal.changed' | 'approval.pending' };
 
-export type { SitePolicy };
