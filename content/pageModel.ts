@@ -3,6 +3,7 @@
  * found by the site's adapter when there is one, or inferred by the generic adapter otherwise.
  */
 import type { ActionKind, SignIn } from '../shared/pageProtocol.ts';
+import { genericActionKind } from './actionWords.ts';
 import { adapterFor } from './adapters/index.ts';
 import { editableFrom, isVisible, type Editable } from './editables.ts';
 import type { SiteAdapter } from './siteAdapter.ts';
@@ -80,11 +81,6 @@ const TITLE_HINT = /title|subject|제목/i;
 const SIGN_OUT = /^(log ?out|sign ?out|로그아웃)$/i;
 const SIGN_IN = /^(log ?in|sign ?in|로그인)$/i;
 const ACCOUNT_SELECTORS = ['[data-account]', '.account-name', '.user-name', '.username', '.nickname', '.profile-name'];
-const ACTION_WORDS: Array<[RegExp, ActionKind]> = [
-  [/publish|발행|게시|올리기|^post$/i, 'publish'],
-  [/submit|send|register|등록|보내기|전송/i, 'submit'],
-  [/save draft|draft|임시 ?저장/i, 'save_draft'],
-];
 
 function slug(text: string, fallback: string): string {
   const cleaned = text
@@ -162,9 +158,7 @@ function inferred(doc: Document): PageModel {
     if (!isVisible(element) || actions.length >= 30) continue;
     const label = (textOf(element) || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '').slice(0, 200);
     if (!label) continue;
-    // On a site Tether has no adapter for, a button it cannot name may send or publish anything:
-    // it is treated as submitting, so it needs the person's approval and must be the last step.
-    const kind = ACTION_WORDS.find(([pattern]) => pattern.test(label))?.[1] ?? 'submit';
+    const kind = genericActionKind(label);
     actions.push({ name: uniqueName(slug(label, 'action'), actionNames), kind, label, element });
   }
 
