@@ -69,14 +69,25 @@ describe('checkAccountNow (R6 at execution)', () => {
     { name: 'same account → ok', seen: { state: 'signed_in', account: 'alice' }, code: null },
     { name: 'signed out → not_signed_in', seen: { state: 'signed_out', account: null }, code: 'not_signed_in' },
     { name: 'another account → account_mismatch', seen: { state: 'signed_in', account: 'bob' }, code: 'account_mismatch' },
-    { name: 'cannot tell → ok (an observation, not a credential)', seen: { state: 'unknown', account: null }, code: null },
+    { name: 'signed in, but no account name shown → account_mismatch', seen: { state: 'signed_in', account: null }, code: 'account_mismatch' },
+    { name: 'cannot tell (the page hides who is signed in) → not_signed_in, fail closed', seen: { state: 'unknown', account: null }, code: 'not_signed_in' },
+    { name: 'cannot tell, even with an account-like text → not_signed_in', seen: { state: 'unknown', account: 'alice' }, code: 'not_signed_in' },
   ] as const)('$name', ({ seen, code }) => {
     const outcome = checkAccountNow(expected, seen);
     expect(outcome.ok ? null : outcome.error.code).toBe(code);
+    if (!outcome.ok) expect(outcome.error.details?.state).toBe(seen.state);
   });
 
-  it('a binding made without an account accepts whoever is signed in, but not a signed-out page', () => {
-    expect(checkAccountNow({ origin: 'x', account: null }, { state: 'signed_in', account: 'bob' }).ok).toBe(true);
-    expect(checkAccountNow({ origin: 'x', account: null }, { state: 'signed_out', account: null }).ok).toBe(false);
+  it('says in the details that the state is unknown', () => {
+    const outcome = checkAccountNow(expected, { state: 'unknown', account: null });
+    expect(outcome.ok ? null : outcome.error.details).toEqual({ expected: 'alice', seen: null, state: 'unknown' });
+  });
+
+  it.each([
+    { name: 'whoever is signed in → ok', seen: { state: 'signed_in', account: 'bob' }, ok: true },
+    { name: 'cannot tell → ok (nothing to compare with)', seen: { state: 'unknown', account: null }, ok: true },
+    { name: 'signed out → not_signed_in', seen: { state: 'signed_out', account: null }, ok: false },
+  ] as const)('a binding made without an account: $name', ({ seen, ok }) => {
+    expect(checkAccountNow({ origin: 'x', account: null }, seen).ok).toBe(ok);
   });
 });
