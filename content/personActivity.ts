@@ -2,13 +2,27 @@
  * What the person is doing in this page, from trusted events only (a page script can dispatch
  * events, but never with `isTrusted`): which fields they edited, whether they are typing right
  * now, and whether an IME composition is open. Tether's own writes are excluded.
+ *
+ * A trusted `input` alone proves nothing: a page's own `execCommand` makes trusted input events
+ * too, and a page doing that in a loop would otherwise look like a person typing forever. So the
+ * person counts as typing only after trusted keyboard or composition events, and an input counts
+ * as the person's edit only when it follows their own gesture in that field (a key, a
+ * composition, a paste or a drop); any other input is the page editing itself.
  */
 
 const TYPING_WINDOW_MS = 1500;
+/** How long after a key, composition, paste or drop an input in that field is still the person's. */
+const GESTURE_WINDOW_MS = 1000;
 
 interface FieldActivity {
+  /** The person's last edit (a trusted input right after their own gesture). */
   editedAt: number;
+  /** The person's last key or composition event: typing. */
   lastKeyAt: number;
+  /** The person's last gesture that edits: key, composition, paste, drop. */
+  gestureAt: number;
+  /** The last trusted input that followed no gesture of the person: the page's own script. */
+  pageEditedAt: number;
 }
 
 const activity = new WeakMap<Element, FieldActivity>();
@@ -31,14 +45,42 @@ function editableRoot(target: EventTarget | null): Element | null {
   return root;
 }
 
-function touch(target: EventTarget | null, key: 'editedAt' | 'lastKeyAt'): void {
+function entryOf(root: Element): FieldActivity {
+  let entry = activity.get(root);
+  if (!entry) {
+    entry = { editedAt: 0, lastKeyAt: 0, gestureAt: 0, pageEditedAt: 0 };
+    activity.set(root, entry);
+  }
+  return entry;
+}
+
+/** Whose edit a trusted input is, from the last gesture of the person in that field. */
+export function inputAuthor(gestureAt: number, now: number): 'person' | 'page' {
+  return gestureAt > 0 && now - gestureAt <= GESTURE_WINDOW_MS ? 'person' : 'page';
+}
+
+type PersonEvent = 'key' | 'composition' | 'paste' | 'drop';
+
+function personDid(target: EventTarget | null, what: PersonEvent): void {
   const root = editableRoot(target);
   if (!root) return;
+  const entry = entryOf(root);
   const now = Date.now();
-  const entry = activity.get(root) ?? { editedAt: 0, lastKeyAt: 0 };
-  entry[key] = now;
-  if (key === 'editedAt') entry.lastKeyAt = Math.max(entry.lastKeyAt, now);
-  activity.set(root, entry);
+  entry.gestureAt = now;
+  if (what === 'key' || what === 'composition') entry.lastKeyAt = now;
+}
+
+function onInput(target: EventTarget | null): void {
+  const root = editableRoot(target);
+  if (!root) return;
+  const entry = entryOf(root);
+  const now = Date.now();
+  if (composing.has(root) || inputAuthor(entry.gestureAt, now) === 'person') {
+    entry.editedAt = now;
+    entry.lastKeyAt = Math.max(entry.lastKeyAt, now);
+  } else {
+    entry.pageEditedAt = now;
+  }
 }
 
 /** Starts watching a document (the page's, or a same-origin editor iframe's). Idempotent. */
@@ -46,43 +88,45 @@ export function watchDocument(doc: Document): void {
   if (watchedDocuments.has(doc)) return;
   watchedDocuments.add(doc);
   const options = { capture: true, passive: true } as const;
-  doc.addEventListener(
-    'input',
-    (event) => {
-      if (event.isTrusted && tetherWriting === 0) touch(event.target, 'editedAt');
-    },
-    options,
-  );
-  doc.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.isTrusted && tetherWriting === 0) touch(event.target, 'lastKeyAt');
-    },
-    options,
-  );
+  const trusted = (listener: (event: Event) => void) => (event: Event) => {
+    if (event.isTrusted && tetherWriting === 0) listener(event);
+  };
+  doc.addEventListener('input', trusted((event) => onInput(event.target)), options);
+  doc.addEventListener('keydown', trusted((event) => personDid(event.target, 'key')), options);
+  doc.addEventListener('paste', trusted((event) => personDid(event.target, 'paste')), options);
+  doc.addEventListener('drop', trusted((event) => personDid(event.target, 'drop')), options);
   doc.addEventListener(
     'compositionstart',
-    (event) => {
+    trusted((event) => {
       const root = editableRoot(event.target);
-      if (event.isTrusted && root) composing.add(root);
-    },
+      if (root) composing.add(root);
+      personDid(event.target, 'composition');
+    }),
     options,
   );
+  doc.addEventListener('compositionupdate', trusted((event) => personDid(event.target, 'composition')), options);
   doc.addEventListener(
     'compositionend',
-    (event) => {
+    trusted((event) => {
       const root = editableRoot(event.target);
-      if (event.isTrusted && root) {
-        composing.delete(root);
-        touch(event.target, 'editedAt');
-      }
-    },
+      if (!root) return;
+      composing.delete(root);
+      personDid(event.target, 'composition');
+      entryOf(root).editedAt = Date.now();
+    }),
     options,
   );
 }
 
 export function editedByPerson(element: Element): boolean {
   return (activity.get(element)?.editedAt ?? 0) > 0;
+}
+
+/** Who edited this field last, as far as trusted events tell: the person, the page's script, or nobody seen. */
+export function lastEditBy(element: Element): 'person' | 'page' | null {
+  const entry = activity.get(element);
+  if (!entry || (entry.editedAt === 0 && entry.pageEditedAt === 0)) return null;
+  return entry.pageEditedAt > entry.editedAt ? 'page' : 'person';
 }
 
 /** The person is typing in this field now, or has an IME composition open in it. */
