@@ -3,7 +3,7 @@ import type { PageObservation } from '../shared/pageProtocol.ts';
 import { checkObservedTarget } from './checkObservedTarget.ts';
 
 function seen(signIn: PageObservation['signIn'], draft: PageObservation['draft'] = { inProgress: false, reasons: [] }): PageObservation {
-  return { url: 'https://blog.example/write', title: 'New post', pageInstance: 'pg', adapter: 'test', signIn, draft };
+  return { url: 'https://blog.example/write', title: 'New post', pageInstance: 'pg', adapter: 'test', signIn, draft, fieldElements: {} };
 }
 
 const alice = { state: 'signed_in', account: 'alice', via: 'adapter:test' } as const;

@@ -20,6 +20,12 @@ export interface HandleRecord {
   expiresAt: number;
   /** Field hashes seen by the last inspect through this handle: a plan's default expectation. */
   inspected: Record<string, string> | null;
+  /**
+   * The element each field name meant when this handle last saw the page (at resolve, then at each
+   * inspect), by the content script's element id: a write to a name that now means another element
+   * is refused. Never shown to agents.
+   */
+  elements?: Record<string, string>;
   /** The request that minted it, for the journal. */
   requestId: string;
 }
@@ -29,6 +35,7 @@ const handleRecordSchema: z.ZodType<HandleRecord> = z.object({
   mintedAt: z.number(),
   expiresAt: z.number(),
   inspected: z.record(z.string(), z.string()).nullable(),
+  elements: z.record(z.string(), z.string()).optional(),
   requestId: z.string(),
 });
 
@@ -43,9 +50,9 @@ const handles = new SessionRecords<HandleRecord>({
   },
 });
 
-export async function mintHandle(binding: TargetBinding, requestId: string, now: number): Promise<string> {
+export async function mintHandle(binding: TargetBinding, requestId: string, now: number, elements: Record<string, string> = {}): Promise<string> {
   const token = newId('th', 18);
-  await handles.put(token, { binding, mintedAt: now, expiresAt: now + HANDLE_TTL_MS, inspected: null, requestId });
+  await handles.put(token, { binding, mintedAt: now, expiresAt: now + HANDLE_TTL_MS, inspected: null, elements, requestId });
   return token;
 }
 
@@ -54,9 +61,12 @@ export function getHandle(token: string): Promise<HandleRecord | null> {
   return handles.get(token);
 }
 
-/** Remembers what the last inspect saw in each field: the default expectation of a plan's writes. */
-export async function rememberInspection(token: string, fields: Record<string, string>): Promise<void> {
-  await handles.update(token, (record) => ({ ...record, inspected: fields }));
+/**
+ * Remembers what the last inspect saw in each field — the default expectation of a plan's writes —
+ * and which element each name meant then.
+ */
+export async function rememberInspection(token: string, fields: Record<string, string>, elements: Record<string, string>): Promise<void> {
+  await handles.update(token, (record) => ({ ...record, inspected: fields, elements }));
 }
 
 /** The person unbinds: every handle of a tab (or of a workspace) stops working at once. */

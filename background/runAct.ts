@@ -6,6 +6,7 @@
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { describePlan } from '../shared/describePlan.ts';
 import { siteLabel } from '../shared/matchSite.ts';
+import type { ClickPin } from '../shared/elementBinding.ts';
 import type { TargetBinding } from '../shared/model.ts';
 import type { PageActResult } from '../shared/pageProtocol.ts';
 import type { Plan } from '../shared/protocol.ts';
@@ -20,6 +21,10 @@ export interface ActInput {
   binding: TargetBinding;
   plan: Plan;
   inspected: Record<string, string>;
+  /** The element each field name meant when the handle last saw the page. */
+  elements: Record<string, string>;
+  /** The element each click was validated (and approved) against at the dry run. */
+  pins?: ClickPin[];
   requestId: string;
   /** Publish/submit-type steps may run: the person approved this plan, or the site allows them. */
   mayPublish?: boolean;
@@ -89,6 +94,9 @@ export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outc
     requestId: input.requestId,
     plan: input.plan,
     inspected: input.inspected,
+    elements: input.elements,
+    // No pins (a scheduled act stored before pins existed): every click is refused, never guessed.
+    pins: input.pins ?? [],
     dryRun: false,
     approved: input.mayPublish === true,
   });

@@ -28,6 +28,8 @@ export async function scheduleAct(input: ActInput, dueAt: number, now: number): 
     binding: input.binding,
     plan: input.plan,
     inspected: input.inspected,
+    elements: input.elements,
+    pins: input.pins ?? [],
     mayPublish: input.mayPublish === true,
     dueAt,
     createdAt: now,
@@ -77,6 +79,9 @@ async function runScheduled(id: string, journal: JournalSink, onRecorded: (recor
     binding: scheduled.binding,
     plan: scheduled.plan,
     inspected: scheduled.inspected,
+    // Stored before element binding existed: unknown identity, so writes and clicks are refused.
+    elements: scheduled.elements ?? {},
+    pins: scheduled.pins ?? [],
     requestId: scheduled.requestId,
     mayPublish: scheduled.mayPublish === true,
   };

@@ -14,6 +14,7 @@ import browser from 'webextension-polyfill';
 import { z } from 'zod';
 import { persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import type { ClickPin } from '../shared/elementBinding.ts';
 import type { Profile, Program, TargetBinding, Workspace } from '../shared/model.ts';
 import { profileSchema, programSchema, targetBindingSchema, workspaceSchema } from '../shared/modelSchemas.ts';
 import { planSchema, type Plan } from '../shared/protocol.ts';
@@ -29,6 +30,9 @@ export interface ScheduledAct {
   binding: TargetBinding;
   plan: Plan;
   inspected: Record<string, string>;
+  /** The element each field name meant, and each click's element at the dry run (see elementBinding.ts). */
+  elements?: Record<string, string>;
+  pins?: ClickPin[];
   /** Publish/submit-type steps were approved when it was scheduled, or the site allows them. */
   mayPublish?: boolean;
   dueAt: number;
@@ -56,6 +60,8 @@ const scheduledActSchema: z.ZodType<ScheduledAct> = z.object({
   binding: targetBindingSchema,
   plan: planSchema,
   inspected: z.record(z.string(), z.string()),
+  elements: z.record(z.string(), z.string()).optional(),
+  pins: z.array(z.object({ step: z.number().int().nonnegative(), element: z.string(), label: z.string(), fingerprint: z.string() })).optional(),
   mayPublish: z.boolean().optional(),
   dueAt: z.number(),
   createdAt: z.number(),

@@ -5,6 +5,7 @@
 import { fieldHash } from '../shared/fieldText.ts';
 import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/pageProtocol.ts';
 import { isFocused, readEditable, selectOptions } from './editables.ts';
+import { elementId } from './elementIds.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel, type LocatedField, type PageModel } from './pageModel.ts';
 import { editedByPerson, watchDocument } from './personActivity.ts';
@@ -53,6 +54,7 @@ export function observePage(model: PageModel = readPageModel()): PageObservation
     adapter: model.adapterId,
     signIn: model.signIn,
     draft: draftState(model),
+    fieldElements: Object.fromEntries(model.fields.map((field) => [field.name, elementId(field.editable.element)])),
   };
 }
 

@@ -54,7 +54,8 @@ async function handle(message: unknown): Promise<PageReply<unknown>> {
       if (request.expect.role !== 'write') {
         return refuse(tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.'));
       }
-      return { ok: true, value: await runPlan(request.requestId, request.plan, request.inspected, request.dryRun, request.approved) };
+      const context = { inspected: request.inspected, elements: request.elements, pins: request.pins };
+      return { ok: true, value: await runPlan(request.requestId, request.plan, context, request.dryRun, request.approved) };
     }
     case 'actStatus':
       return { ok: true, value: actStatus(request.requestId) };

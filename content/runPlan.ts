@@ -2,8 +2,10 @@
  * Runs an act plan inside the bound page, all or nothing.
  *
  * 1. Every step is validated against the page as it is now — the field exists and can take the
- *    step, it still holds what the plan expects, the person is not typing or composing in it, the
- *    action exists — and every problem is listed. If there is any, nothing runs.
+ *    step, its name still means the element this handle saw, it still holds what the plan expects,
+ *    the person is not typing or composing in it, the action exists and (for a run) is the very
+ *    element the dry run saw and the person approved — and every problem is listed. If there is
+ *    any, nothing runs. A click is checked once more right before it happens.
  * 2. Steps run in order; each write is read back. If step k fails, the fields steps 1..k-1 wrote
  *    are put back as they were, formatting included.
  * 3. The result is kept per request id, so a retry after the worker was stopped gets the same
@@ -11,13 +13,15 @@
  */
 import { tetherError, type ErrorCode, type TetherError } from '../shared/errors.ts';
 import { fieldHash, normalizeFieldText } from '../shared/fieldText.ts';
+import { checkFieldBinding, pinDrift, type ClickPin, type SeenElement } from '../shared/elementBinding.ts';
 import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
 import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
 import type { Plan } from '../shared/protocol.ts';
 import { isDisabled, readEditable } from './editables.ts';
+import { elementId, seenElement } from './elementIds.ts';
 import { draftState, rememberTetherWrite } from './inspectPage.ts';
 import { readPageModel, type LocatedAction, type LocatedField, type PageModel } from './pageModel.ts';
-import { personIsTyping } from './personActivity.ts';
+import { lastEditBy, personIsTyping } from './personActivity.ts';
 import { restoreField, selectValue, snapshotField, writeText, type FieldSnapshot } from './writeField.ts';
 
 const completed = new Map<string, PageActResult>();
@@ -41,14 +45,49 @@ interface PlannedWrite {
 interface Validation {
   problems: PlanProblem[];
   writes: Map<number, PlannedWrite>;
-  clicks: Array<{ step: number; action: string; kind: ActionKind; located: LocatedAction }>;
+  clicks: Array<{ step: number; action: string; kind: ActionKind; located: LocatedAction; seen: SeenElement }>;
 }
 
-function problem(step: number, code: ErrorCode, message: string): PlanProblem {
-  return { step, code, message };
+/** What the worker sends with a plan: what this handle saw of the page, and, for a run, the dry run's clicks. */
+export interface PlanContext {
+  /** Field hashes the last inspect saw. */
+  inspected: Record<string, string>;
+  /** The element each field name meant when the handle last saw the page. */
+  elements: Record<string, string>;
+  /** For a run: the element each click was validated (and approved) against at the dry run. */
+  pins: ClickPin[];
 }
 
-function validateSteps(plan: Plan, model: PageModel, inspected: Record<string, string>): Validation {
+function problem(step: number, code: ErrorCode, message: string, extra: Pick<PlanProblem, 'changed' | 'cause'> = {}): PlanProblem {
+  return { step, code, message, ...extra };
+}
+
+function movedElement(step: number, action: string, drift: string[], pin: ClickPin | undefined, seen: SeenElement): PlanProblem {
+  const what = drift.includes('unpinned')
+    ? 'Tether has no record of which button was validated for it'
+    : drift.includes('element')
+      ? 'another element on the page now has its name'
+      : `it was changed (label “${pin?.label ?? ''}” → “${seen.label}”)`;
+  return problem(step, 'context_changed', `The “${action}” button is not the one validated and approved: ${what}.`, { changed: ['element'] });
+}
+
+/** A field_changed problem that says who changed the field, when Tether saw it. */
+function fieldChanged(step: number, field: LocatedField, when: string): PlanProblem {
+  const by = lastEditBy(field.editable.element);
+  if (by === 'page') {
+    return problem(
+      step,
+      'field_changed',
+      `"${field.name}" changed ${when} — by the page's own script, not by the person (no keys, IME, paste or drop). A page that keeps rewriting a field blocks writes to it.`,
+      { cause: 'page' },
+    );
+  }
+  return problem(step, 'field_changed', `"${field.name}" changed ${when} (someone edited it). Inspect again and rebuild the plan.`, by ? { cause: by } : {});
+}
+
+/** Validates every step; `pinned` checks each click against the dry run's (a run, not a dry run). */
+function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinned: boolean): Validation {
+  const { inspected, elements, pins } = context;
   const problems: PlanProblem[] = [];
   const writes = new Map<number, PlannedWrite>();
   const clicks: Validation['clicks'] = [];
@@ -68,7 +107,13 @@ function validateSteps(plan: Plan, model: PageModel, inspected: Record<string, s
       if (APPROVAL_ACTION_KINDS.includes(located.kind) && index !== plan.steps.length - 1) {
         problems.push(problem(index, 'invalid_request', `"${step.action}" publishes and cannot be undone, so it must be the last step.`));
       }
-      clicks.push({ step: index, action: step.action, kind: located.kind, located });
+      const seen = seenElement(located.element);
+      if (pinned) {
+        const pin = pins.find((item) => item.step === index);
+        const drift = pinDrift(pin, seen);
+        if (drift.length > 0) problems.push(movedElement(index, step.action, drift, pin, seen));
+      }
+      clicks.push({ step: index, action: step.action, kind: located.kind, located, seen });
       return;
     }
 
@@ -117,10 +162,23 @@ function validateSteps(plan: Plan, model: PageModel, inspected: Record<string, s
       );
       return;
     }
-    if (prior === undefined && fieldHash(current) !== expectedBeforeHash) {
+    // The name must still mean the element this handle saw: a page can move a name to another element.
+    const binding = checkFieldBinding(elements[field.name], elementId(field.editable.element));
+    if (binding !== 'same') {
       problems.push(
-        problem(index, 'field_changed', `"${step.field}" changed since it was inspected (someone edited it). Inspect again and rebuild the plan.`),
+        problem(
+          index,
+          'field_changed',
+          binding === 'unknown'
+            ? `Tether has not seen "${step.field}" through this handle. Inspect again and rebuild the plan.`
+            : `"${step.field}" now means another element on the page than when this handle inspected it. Inspect again and rebuild the plan.`,
+          { changed: ['element'] },
+        ),
       );
+      return;
+    }
+    if (prior === undefined && fieldHash(current) !== expectedBeforeHash) {
+      problems.push(fieldChanged(index, field, 'since it was inspected'));
     }
     const base = expectedBefore ?? current;
     const expectedAfter =
@@ -131,6 +189,17 @@ function validateSteps(plan: Plan, model: PageModel, inspected: Record<string, s
   return { problems, writes, clicks };
 }
 
+/** Details every refusal of a plan carries: the problems, what changed, and whether the page did it. */
+function problemDetails(problems: PlanProblem[]): Record<string, unknown> {
+  const changed = [...new Set(problems.flatMap((item) => item.changed ?? []))];
+  const byPage = problems.filter((item) => item.cause === 'page');
+  return {
+    problems,
+    ...(changed.length > 0 ? { changed } : {}),
+    ...(byPage.length > 0 ? { changedByPage: { steps: byPage.map((item) => item.step), note: 'The page’s own script changes these fields; it blocks writes to itself.' } } : {}),
+  };
+}
+
 function summarize(problems: PlanProblem[]): TetherError {
   const codes = [...new Set(problems.map((item) => item.code))];
   const code: ErrorCode = codes.length === 1 ? (codes[0] as ErrorCode) : 'invalid_request';
@@ -139,14 +208,18 @@ function summarize(problems: PlanProblem[]): TetherError {
     problems.length === 1 && first
       ? `Step ${first.step + 1}: ${first.message} Nothing ran.`
       : `${problems.length} problems in the plan; nothing ran. Fix them all and send the plan again.`;
-  return tetherError(code, message, { problems });
+  return tetherError(code, message, problemDetails(problems));
 }
 
 function refusal(error: TetherError, problems: PlanProblem[] = [], ran: StepOutcome[] = [], rolledBack: number[] = []): PageActResult {
   return { ok: false, error, problems, ran, rolledBack };
 }
 
-async function execute(plan: Plan, validation: Validation): Promise<PageActResult> {
+function clickInfos(validation: Validation) {
+  return validation.clicks.map(({ step, action, kind, seen }) => ({ step, action, kind, ...seen }));
+}
+
+async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Promise<PageActResult> {
   const ran: StepOutcome[] = [];
   const snapshots = new Map<LocatedField, FieldSnapshot>();
   const rollback = async (): Promise<number[]> => {
@@ -165,6 +238,16 @@ async function execute(plan: Plan, validation: Validation): Promise<PageActResul
     if (step.op === 'click') {
       const click = validation.clicks.find((item) => item.step === index);
       if (!click) continue;
+      // The writes before it may have set the page off: the button must still be the approved one.
+      const pin = pins.find((item) => item.step === index);
+      const seen = seenElement(click.located.element);
+      const drift = pinDrift(pin, seen);
+      if (drift.length > 0) {
+        const moved = movedElement(index, step.action, drift, pin, seen);
+        const rolledBack = await rollback();
+        const message = `Step ${index + 1}: ${moved.message} Nothing was pressed; earlier steps were undone.`;
+        return refusal(tetherError('context_changed', message, problemDetails([moved])), [moved], ran, rolledBack);
+      }
       click.located.element.click();
       ran.push({ step: index, op: 'click', target: step.action, verified: true });
       continue;
@@ -178,9 +261,14 @@ async function execute(plan: Plan, validation: Validation): Promise<PageActResul
     if (typing || fieldHash(now) !== (write.expectedBefore !== null ? fieldHash(write.expectedBefore) : write.expectedBeforeHash)) {
       const rolledBack = await rollback();
       const code: ErrorCode = typing ? 'target_busy' : 'field_changed';
+      const found = typing ? problem(index, code, `"${step.field}" is in use by the person.`, { cause: 'person' }) : fieldChanged(index, write.field, 'while the plan ran');
       return refusal(
-        tetherError(code, `Step ${index + 1}: "${step.field}" ${typing ? 'is being typed in by the person' : 'changed while the plan ran'}; earlier steps were undone.`),
-        [problem(index, code, `"${step.field}" changed or is in use.`)],
+        tetherError(
+          code,
+          `Step ${index + 1}: "${step.field}" ${typing ? 'is being typed in by the person' : 'changed while the plan ran'}; earlier steps were undone.`,
+          problemDetails([found]),
+        ),
+        [found],
         ran,
         rolledBack,
       );
@@ -202,17 +290,17 @@ async function execute(plan: Plan, validation: Validation): Promise<PageActResul
     }
     rememberTetherWrite(editable.element, outcome.text);
   }
-  return { ok: true, dryRun: false, steps: ran, clicks: validation.clicks.map(({ step, action, kind }) => ({ step, action, kind })), url: location.href };
+  return { ok: true, dryRun: false, steps: ran, clicks: clickInfos(validation), url: location.href };
 }
 
-export async function runPlan(requestId: string, plan: Plan, inspected: Record<string, string>, dryRun: boolean, approved: boolean): Promise<PageActResult> {
+export async function runPlan(requestId: string, plan: Plan, context: PlanContext, dryRun: boolean, approved: boolean): Promise<PageActResult> {
   const done = completed.get(requestId);
   if (done && !dryRun) return done;
   // One plan at a time in a page, whoever sent it (a worker that was stopped may have left one running).
   if (running.size > 0) return refusal(tetherError('target_busy', 'Another plan is running on this page now. Try again when it has finished.'));
 
   const model = readPageModel();
-  const validation = validateSteps(plan, model, inspected);
+  const validation = validateSteps(plan, model, context, !dryRun);
   const draft = draftState(model);
   if (draft.inProgress && plan.continueDraft !== true) {
     validation.problems.unshift(
@@ -220,7 +308,7 @@ export async function runPlan(requestId: string, plan: Plan, inspected: Record<s
     );
   }
   if (validation.problems.length > 0) return refusal(summarize(validation.problems), validation.problems);
-  if (dryRun) return { ok: true, dryRun: true, steps: [], clicks: validation.clicks.map(({ step, action, kind }) => ({ step, action, kind })), url: location.href };
+  if (dryRun) return { ok: true, dryRun: true, steps: [], clicks: clickInfos(validation), url: location.href };
   // The page is read again for the run: a click that became publish-type since the dry run, and was
   // not approved, does not run.
   const unapproved = validation.clicks.find((click) => APPROVAL_ACTION_KINDS.includes(click.kind));
@@ -232,7 +320,7 @@ export async function runPlan(requestId: string, plan: Plan, inspected: Record<s
 
   running.add(requestId);
   try {
-    const result = await execute(plan, validation);
+    const result = await execute(plan, validation, context.pins);
     completed.set(requestId, result);
     return result;
   } finally {

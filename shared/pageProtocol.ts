@@ -57,6 +57,9 @@ export const actionInfoSchema = z.object({
 });
 export type ActionInfo = z.infer<typeof actionInfoSchema>;
 
+/** Tether's id of one element in one document (content/elementIds.ts); never shown to agents. */
+const elementIdSchema = upTo(40);
+
 const observationShape = {
   url: upTo(8192),
   title: upTo(2000),
@@ -64,6 +67,8 @@ const observationShape = {
   adapter: upTo(100),
   signIn: signInSchema,
   draft: draftSchema,
+  /** Which element each field name means now, by element id: kept with the handle, not shown to agents. */
+  fieldElements: z.record(upTo(100), elementIdSchema),
 };
 
 export const pageObservationSchema = z.object(observationShape);
@@ -86,6 +91,10 @@ export const problemSchema = z.object({
   step: z.int().check(z.nonnegative()),
   code: z.enum(ERROR_CODES),
   message: upTo(1000),
+  /** For context_changed: what changed ("element": the name now means another button, or it was relabelled). */
+  changed: z.optional(listOf(upTo(40), 10)),
+  /** Who changed the field: the person (trusted keys, IME, paste, drop) or the page's own script. */
+  cause: z.optional(z.enum(['person', 'page'])),
 });
 export type PlanProblem = z.infer<typeof problemSchema>;
 
@@ -102,7 +111,18 @@ export const stepOutcomeSchema = z.object({
 });
 export type StepOutcome = z.infer<typeof stepOutcomeSchema>;
 
-export const clickInfoSchema = z.object({ step: z.int(), action: z.string(), kind: z.enum(ACTION_KINDS) });
+/** A click as validated: its element, the label a person reads on it, and a fingerprint of what it does. */
+export const clickInfoSchema = z.object({
+  step: z.int(),
+  action: z.string(),
+  kind: z.enum(ACTION_KINDS),
+  element: elementIdSchema,
+  label: upTo(200),
+  fingerprint: upTo(64),
+});
+export type ClickInfo = z.infer<typeof clickInfoSchema>;
+
+export const clickPinSchema = z.object({ step: z.int().check(z.nonnegative()), element: elementIdSchema, label: upTo(200), fingerprint: upTo(64) });
 
 /** Expectations the worker hands the page, checked at the last moment inside the page. */
 export const pageExpectationSchema = z.object({
@@ -148,6 +168,10 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     plan: planSchema,
     /** Field hashes the last inspect of this handle saw: the default expectation of each write. */
     inspected: z.record(z.string(), z.string()),
+    /** The element each field name meant when this handle last saw the page; a write to a name not here is refused. */
+    elements: z.record(z.string(), elementIdSchema),
+    /** For a run: the element each click was validated (and approved) against at the dry run. */
+    pins: listOf(clickPinSchema, 50),
     dryRun: z.boolean(),
     /** Publish/submit-type clicks may run (approved, or allowed by the site); refused otherwise. */
     approved: z.boolean(),

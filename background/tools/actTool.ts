@@ -6,6 +6,7 @@
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { describePlan, previewStep } from '../../shared/describePlan.ts';
+import type { ClickPin } from '../../shared/elementBinding.ts';
 import { planDigest } from '../../shared/planDigest.ts';
 import { newId } from '../../shared/ids.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
@@ -70,7 +71,7 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
   const requestId = args.requestId ?? newId('rq', 9);
   trace.requestId = requestId;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
-  const input: ActInput = { handle: token, binding, plan, inspected: record.value.inspected ?? {}, requestId };
+  const input: ActInput = { handle: token, binding, plan, inspected: record.value.inspected ?? {}, elements: record.value.elements ?? {}, requestId };
 
   const replayed = args.requestId !== undefined ? await replay(requestId, token, input, trace) : null;
   if (replayed) return replayed;
@@ -114,19 +115,23 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
     requestId,
     plan,
     inspected: input.inspected,
+    elements: input.elements,
+    pins: [],
     dryRun: true,
     approved: false,
   });
   trace.point('decide');
   if (!dry.ok) return dry;
   if (!dry.value.ok) return answerFromPage(input, dry.value, trace);
+  // The run may press only the elements validated now: the ones the person sees in the approval.
+  const pins: ClickPin[] = dry.value.clicks.map(({ step, element, label, fingerprint }) => ({ step, element, label, fingerprint }));
   const needsApproval = dry.value.clicks.some((click) => APPROVAL_ACTION_KINDS.includes(click.kind)) && policy.publishWithoutApproval !== true;
   trace.decision = { validated: plan.steps.length, needsApproval };
 
   const words = describePlan(plan, { title: binding.title, site: siteLabel(binding.url), account: binding.account });
   trace.explanation = words;
   if (needsApproval) {
-    const digest = await planDigest({ tabId: binding.tabId, documentId: binding.documentId, pageInstance: binding.pageInstance, plan, at: args.at ?? null });
+    const digest = await planDigest({ tabId: binding.tabId, documentId: binding.documentId, pageInstance: binding.pageInstance, plan, pins, at: args.at ?? null });
     const decision = await requestApproval(
       {
         requestId,
@@ -137,7 +142,8 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
         title: binding.title,
         account: binding.account,
         summary: words,
-        steps: plan.steps.map(previewStep),
+        // A click shows the label on the very button it will press.
+        steps: plan.steps.map((step, index) => ({ ...previewStep(step), ...(step.op === 'click' ? { preview: pins.find((pin) => pin.step === index)?.label ?? '' } : {}) })),
       },
       (args.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S) * 1000,
     );
@@ -152,7 +158,7 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
   const mayPublish = needsApproval || policy.publishWithoutApproval === true;
 
   if (dueAt !== null) {
-    const scheduled = await scheduleAct({ ...input, mayPublish }, Math.max(dueAt, now + 1000), now);
+    const scheduled = await scheduleAct({ ...input, pins, mayPublish }, Math.max(dueAt, now + 1000), now);
     trace.successOutcome = 'scheduled';
     const answer = success({ requestId, scheduled: { id: scheduled.id, at: new Date(scheduled.dueAt).toISOString(), program: scheduled.programId }, will: words });
     // A retry with the same request id gets this answer again instead of a second schedule.
@@ -160,5 +166,5 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
     return answer;
   }
 
-  return runAct({ ...input, mayPublish }, trace);
+  return runAct({ ...input, pins, mayPublish }, trace);
 }

@@ -37,9 +37,10 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
   trace.point('observe');
   if (!inspected.ok) return inspected;
   const page = inspected.value;
-  await rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])));
+  await rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])), page.fieldElements);
   trace.observation = { fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
 
-  const { pageInstance: _instance, ...visible } = page;
+  // Page-instance and element ids stay between Tether's worker and the page.
+  const { pageInstance: _instance, fieldElements: _elements, ...visible } = page;
   return success({ role: binding.role, documentId: binding.documentId, ...visible });
 }

@@ -99,7 +99,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     const seen = writeObservation.value;
     const binding = bind(write, seen.signIn.state === 'signed_in' ? seen.signIn.account : null, seen.pageInstance);
     if (binding.documentId === '') return failure({ code: 'context_changed', message: 'The write target has no loaded page.', details: { changed: ['document'] } });
-    const handle = await mintHandle(binding, requestId, now);
+    // Field names mean the elements the page showed now, until an inspect through the handle rebinds them.
+    const handle = await mintHandle(binding, requestId, now, seen.fieldElements);
     writeResult = { handle, ...describeTarget(write), account: binding.account, rule: write.rule };
     writeExplained = { title: write.tab.title, site: siteLabel(write.tab.url), account: binding.account, rule: write.rule, namedAs: write.namedAs };
     journalTargets.push({ tabId: write.tab.tabId, site: siteLabel(write.tab.url), title: write.tab.title, account: binding.account, role: 'write' });
@@ -119,7 +120,7 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
   for (const [index, reference] of references.entries()) {
     const seen = referenceObservations[index];
     const pageInstance = seen?.ok ? seen.value.pageInstance : null;
-    const handle = await mintHandle(bind(reference, null, pageInstance), requestId, now);
+    const handle = await mintHandle(bind(reference, null, pageInstance), requestId, now, seen?.ok ? seen.value.fieldElements : {});
     referenceResults.push({ handle, ...describeTarget(reference) });
     journalTargets.push({ tabId: reference.tab.tabId, site: siteLabel(reference.tab.url), title: reference.tab.title, account: null, role: 'reference' });
   }
