@@ -20,7 +20,8 @@ import { actTool } from './tools/actTool.ts';
 import { contextTool } from './tools/contextTool.ts';
 import { inspectTool } from './tools/inspectTool.ts';
 import { resolveTool } from './tools/resolveTool.ts';
-import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced } from './workspaces.ts';
+import { forgetDepartures, noteDepartures } from './departures.ts';
+import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, type Departure } from './workspaces.ts';
 
 async function ensureProfile(): Promise<void> {
   await ready();
@@ -92,7 +93,7 @@ browser.alarms.onAlarm.addListener((alarm) => {
   return schedulerAlarm(alarm);
 });
 
-/** Membership follows the tabs: closed, replaced, navigated, regrouped. */
+/** Membership follows the tabs: closed, replaced, navigated (to a site the workspace has), regrouped. */
 async function updateWorkspaces(change: (workspaces: ReturnType<typeof localStore.getState>['workspaces']) => ReturnType<typeof localStore.getState>['workspaces']): Promise<void> {
   await ready();
   const before = localStore.getState().workspaces;
@@ -105,12 +106,13 @@ async function updateWorkspaces(change: (workspaces: ReturnType<typeof localStor
 
 browser.tabs.onRemoved.addListener((tabId) => {
   void updateWorkspaces((workspaces) => onTabClosed(workspaces, tabId));
-  void ready().then(() =>
-    sessionStore.setState((state) => {
+  void ready().then(async () => {
+    await sessionStore.setState((state) => {
       const { [String(tabId)]: _gone, ...seen } = state.seen;
       return { seen };
-    }),
-  );
+    });
+    await forgetDepartures((notice) => notice.tabId === tabId);
+  });
 });
 browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
   void updateWorkspaces((workspaces) => onTabReplaced(workspaces, addedTabId, removedTabId));
@@ -119,7 +121,17 @@ browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
   const groupChanged = (changeInfo as { groupId?: number }).groupId !== undefined;
   if (changeInfo.url !== undefined) {
     const url = changeInfo.url;
-    void updateWorkspaces((workspaces) => onTabNavigated(workspaces, tabId, url));
+    // A tab that went to a site its workspace did not have leaves it; the person is told in the panel.
+    let departures: Departure[] = [];
+    void updateWorkspaces((workspaces) => {
+      const moved = onTabNavigated(workspaces, tabId, url);
+      departures = moved.departures;
+      return moved.workspaces;
+    })
+      .then(() => noteDepartures(departures, Date.now()))
+      .then(() => {
+        if (departures.length > 0) notifyPages('state.changed');
+      });
   }
   if (groupChanged) {
     void toTabMeta(tab).then((meta) => {

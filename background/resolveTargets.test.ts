@@ -266,6 +266,31 @@ describe('resolveTargets', () => {
     expect(targets).toEqual([1, 1, 1, 1]);
   });
 
+  describe('a member showing a site the workspace does not have (it navigated there) is no candidate', () => {
+    // The worker removes such a tab when it sees the navigation; until then the resolver must not offer it.
+    const wandered = tab(2, 'https://private.example/inbox', 'Inbox');
+    const base = (request: Partial<ResolveInput['request']>, requestTimeTabId: number | null = null): ResolveInput => ({
+      ...input({ name: 'wandered', expect: { write: 1 } }),
+      tabs: [blogTab, wandered, notesTab],
+      request: { references: [], readOnly: false, ...request },
+      requestTimeTabId,
+    });
+    it.each([
+      { name: 'by tab id', references: [{ tabId: 2 }] },
+      { name: 'by its new site', references: [{ site: 'private.example' }] },
+      { name: 'by its new url', references: [{ url: 'https://private.example/inbox' }] },
+      { name: 'by its title', references: [{ title: 'Inbox' }] },
+    ])('named as a reference $name → target_not_found', ({ references }) => {
+      const outcome = resolveTargets(base({ references, readOnly: true }));
+      expect(outcome.ok ? 'ok' : outcome.error.code).toBe('target_not_found');
+      expect(outcome.ok ? [] : (outcome.error.details?.tabs as Array<{ tabId: number }>).map((item) => item.tabId)).toEqual([1, 3]);
+    });
+    it('as the request-time tab → not chosen (missing_context)', () => {
+      const outcome = resolveTargets(base({}, 2));
+      expect(outcome.ok ? 'ok' : outcome.error.code).toBe('missing_context');
+    });
+  });
+
   it('an active tab outside the workspace is never the request-time tab', () => {
     const base = input({ name: 'scope', expect: { write: 1 } });
     const outcome = resolveTargets({ ...base, requestTimeTabId: 50 });

@@ -9,6 +9,7 @@ import { failure, success, tetherError, type Outcome, type TetherError } from '.
 import type { ChoiceRule } from '../shared/explain.ts';
 import { siteMatcher } from '../shared/matchSite.ts';
 import { revalidateBinding } from './revalidateBinding.ts';
+import { hasSiteOf } from './workspaces.ts';
 import {
   originOf,
   urlWithoutFragment,
@@ -77,6 +78,15 @@ function titleMatches(spec: TargetSpec, tab: TabMeta): boolean {
   return tab.title.toLowerCase().includes(spec.title.trim().toLowerCase());
 }
 
+/**
+ * The tabs a request may name: members showing a site the workspace has. A member that went to
+ * another site is none, even before the worker has seen it navigate (it leaves the workspace
+ * then): a page cannot widen a workspace.
+ */
+function candidates(input: ResolveInput): TabMeta[] {
+  return input.tabs.filter((tab) => hasSiteOf(input.workspace, tab.url));
+}
+
 function matchBySpec(spec: TargetSpec, tabs: TabMeta[]): TabMeta[] {
   if (spec.tabId !== undefined) return tabs.filter((tab) => tab.tabId === spec.tabId && titleMatches(spec, tab));
   if (spec.url !== undefined) {
@@ -116,14 +126,15 @@ function findNamedTab(spec: TargetSpec, role: Role, input: ResolveInput): Outcom
     return success({ tab, origin, role, rule: 'explicit_handle', namedAs: null });
   }
 
-  const matches = matchBySpec(spec, input.tabs);
+  const tabs = candidates(input);
+  const matches = matchBySpec(spec, tabs);
   const named = describeSpec(spec);
   if (matches.length === 0) {
     return failure(
       tetherError(
         'target_not_found',
         `No open tab in workspace "${input.workspace.name}" matches ${named}. Open it in the workspace or name another tab; Tether does not open tabs itself.`,
-        { role, named, tabs: candidateList(input.tabs) },
+        { role, named, tabs: candidateList(tabs) },
       ),
     );
   }
@@ -169,7 +180,7 @@ function resolveWriteTarget(input: ResolveInput): Outcome<ResolvedTarget> {
   }
 
   if (input.requestTimeTabId !== null) {
-    const tab = input.tabs.find((candidate) => candidate.tabId === input.requestTimeTabId);
+    const tab = candidates(input).find((candidate) => candidate.tabId === input.requestTimeTabId);
     const origin = tab ? originOf(tab.url) : null;
     if (tab && origin) return success({ tab, origin, role: 'write', rule: 'request_time_tab', namedAs: null });
   }

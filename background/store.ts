@@ -153,10 +153,21 @@ export interface SeenAccount {
   at: number;
 }
 
+/** A tab that left a workspace because it went to a site the workspace did not have (see workspaces.ts). */
+export interface DepartureNotice {
+  workspaceId: string;
+  tabId: number;
+  fromUrl: string;
+  toUrl: string;
+  at: number;
+}
+
 export interface SessionState {
   approvals: Record<string, Approval>;
   /** What each tab's page showed about sign-in when last observed, for the person's UI. */
   seen: Record<string, SeenAccount>;
+  /** Tabs that left a workspace by navigating, until the person adds them back or dismisses the notice. */
+  departures: Record<string, DepartureNotice>;
 }
 
 const sessionStateSchema = z.object({
@@ -187,12 +198,15 @@ const sessionStateSchema = z.object({
       at: z.number(),
     }),
   ),
+  departures: z
+    .record(z.string(), z.object({ workspaceId: z.string(), tabId: z.number(), fromUrl: z.string(), toUrl: z.string(), at: z.number() }))
+    .default({}),
 });
 
 const SESSION_KEY = 'tether.session';
 
 function initialSessionState(): SessionState {
-  return { approvals: {}, seen: {} };
+  return { approvals: {}, seen: {}, departures: {} };
 }
 
 export const sessionStore = createStore<SessionState>()(

@@ -7,8 +7,9 @@ import { failure, success, tetherError, type Outcome } from '../shared/errors.ts
 import { siteLabel } from '../shared/matchSite.ts';
 import { originOf, type TabMeta, type Workspace } from '../shared/model.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
-import type { RuntimeAnswers, RuntimeRequest, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest, UiDeparture, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
 import { decideApproval } from './approvals.ts';
+import { forgetDepartures } from './departures.ts';
 import { toTabMeta, readTabMeta, readTabsMeta, readView, readRequestTimeTab } from './browserTabs.ts';
 import { connectionStatus, forgetPairing, reconnect, setPairing } from './agentConnection.ts';
 import { revokeHandles } from './handles.ts';
@@ -65,6 +66,29 @@ async function observeUnseen(tabs: TabMeta[]): Promise<void> {
   await Promise.all(stale.map((tab) => observeTab(tab)));
 }
 
+/** Tabs that left a workspace by navigating, while the tab is open and still outside it. */
+async function departures(): Promise<UiDeparture[]> {
+  const workspaces = localStore.getState().workspaces;
+  const notices = Object.values(sessionStore.getState().departures).sort((a, b) => a.at - b.at);
+  const shown = await Promise.all(
+    notices.map(async (notice): Promise<UiDeparture | null> => {
+      const workspace = workspaces[notice.workspaceId];
+      const tab = await readTabMeta(notice.tabId);
+      if (!workspace || !tab || workspace.tabIds.includes(notice.tabId)) return null;
+      return {
+        workspaceId: workspace.id,
+        workspaceName: workspace.name,
+        tabId: notice.tabId,
+        title: tab.title || tab.url,
+        fromSite: siteLabel(notice.fromUrl),
+        toSite: siteLabel(notice.toUrl),
+        at: notice.at,
+      };
+    }),
+  );
+  return shown.filter((item): item is UiDeparture => item !== null);
+}
+
 async function uiState(): Promise<UiState> {
   const state = localStore.getState();
   const view = await readView();
@@ -99,6 +123,7 @@ async function uiState(): Promise<UiState> {
     view: view ? uiTab(view, view) : null,
     programs: Object.values(state.programs),
     approvals,
+    departures: await departures(),
     connection: connectionStatus(),
     windows: await windows(),
   };
@@ -182,7 +207,10 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
   'workspace.addTab': async (request) => {
     const tab = await readTabMeta(request.tabId);
     if (!tab || originOf(tab.url) === null) return failure(tetherError('target_not_found', 'That tab is gone or is not a web page.'));
-    return changeWorkspace(request.workspaceId, (workspace) => withTabAdded(workspace, tab));
+    const added = await changeWorkspace(request.workspaceId, (workspace) => withTabAdded(workspace, tab));
+    // Added back by the person (with its site, read only): the notice that it left has done its work.
+    if (added.ok) await forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
+    return added;
   },
   'workspace.removeTab': async (request) => {
     // Out of the workspace first, so no request can use the tab while its handles are revoked.
@@ -207,6 +235,11 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
     return success({ ended: request.programId });
   },
   'approval.decide': async (request) => success({ decided: await decideApproval(request.approvalId, request.approve) }),
+  'departure.dismiss': async (request) => {
+    const known = Object.values(sessionStore.getState().departures).some((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
+    await forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
+    return success({ dismissed: known });
+  },
   'journal.list': async (request) => success(await listJournal({ limit: request.limit, ...(request.workspaceId ? { workspaceId: request.workspaceId } : {}) })),
   'journal.get': async (request) => success(await getJournalRecord(request.recordId)),
   'journal.export': async () => {

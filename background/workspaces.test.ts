@@ -25,15 +25,43 @@ describe('workspaces keep membership true', () => {
     expect(next.ws_test?.tabIds).toEqual([1, 20]);
   });
 
-  it('a member navigating to a new site brings the site in, not writable', () => {
-    const next = onTabNavigated({ ws_test: workspace([blog, cafe], ['https://blog.example']) }, 2, 'https://evil.example/');
-    expect(next.ws_test?.sites['https://evil.example']).toEqual({ writable: false, publishWithoutApproval: false });
-    expect(next.ws_test?.sites['https://blog.example']?.writable).toBe(true);
+  it.each([
+    { name: 'another site', url: 'https://evil.example/' },
+    { name: 'the same host on another port', url: 'https://blog.example:8443/write' },
+    { name: 'http instead of https', url: 'http://cafe.example/posts/1' },
+    { name: 'a page that is not a web page', url: 'chrome://settings' },
+    { name: 'about:blank', url: 'about:blank' },
+  ])('a member navigating to an origin the workspace did not have ($name) leaves it; no site is added', ({ url }) => {
+    const created = newWorkspace({ name: 'Posts', source: { kind: 'manual' }, tabs: [blog, cafe], now: 0 });
+    const before = { [created.id]: { ...created, sites: { ...created.sites, 'https://blog.example': { writable: true, publishWithoutApproval: false } } } };
+    const { workspaces: next, departures } = onTabNavigated(before, 2, url);
+    expect(next[created.id]?.tabIds).toEqual([1]);
+    expect(next[created.id]?.memberUrls).toEqual({ '1': blog.url });
+    expect(next[created.id]?.sites).toEqual(before[created.id]?.sites);
+    expect(departures).toEqual([{ workspaceId: created.id, tabId: 2, fromUrl: cafe.url, toUrl: url }]);
+  });
+
+  it('a member navigating to another site the workspace has stays', () => {
+    const created = newWorkspace({ name: 'Posts', source: { kind: 'manual' }, tabs: [blog, cafe], now: 0 });
+    const { workspaces: next, departures } = onTabNavigated({ [created.id]: created }, 2, 'https://blog.example/posts/3');
+    expect(next[created.id]?.tabIds).toEqual([1, 2]);
+    expect(next[created.id]?.memberUrls?.['2']).toBe('https://blog.example/posts/3');
+    expect(departures).toEqual([]);
+  });
+
+  it('the tab leaves only the workspaces that did not have the site', () => {
+    const narrow = { ...workspace([cafe]), id: 'ws_narrow' };
+    const wide = { ...workspace([cafe, tab(5, 'https://evil.example/x')]), id: 'ws_wide' };
+    const { workspaces: next, departures } = onTabNavigated({ ws_narrow: narrow, ws_wide: wide }, 2, 'https://evil.example/y');
+    expect(next.ws_narrow?.tabIds).toEqual([]);
+    expect(next.ws_wide?.tabIds).toEqual([2, 5]);
+    expect(departures.map((item) => item.workspaceId)).toEqual(['ws_narrow']);
   });
 
   it('a non-member navigating changes nothing', () => {
     const before = { ws_test: workspace([blog]) };
-    expect(onTabNavigated(before, 9, 'https://evil.example/')).toBe(before);
+    expect(onTabNavigated(before, 9, 'https://evil.example/')).toEqual({ workspaces: before, departures: [] });
+    expect(onTabNavigated(before, 9, 'https://evil.example/').workspaces).toBe(before);
   });
 
   it('a tab leaving the group leaves the workspace; a tab joining the group does not join by itself', () => {
@@ -66,7 +94,7 @@ describe('workspaces keep membership true', () => {
 
   it('navigation updates the remembered address', () => {
     const created = newWorkspace({ name: 'Posts', source: { kind: 'manual' }, tabs: [blog], now: 0 });
-    const moved = onTabNavigated({ [created.id]: created }, 1, 'https://blog.example/write?draft=2');
+    const moved = onTabNavigated({ [created.id]: created }, 1, 'https://blog.example/write?draft=2').workspaces;
     expect(moved[created.id]?.memberUrls).toEqual({ '1': 'https://blog.example/write?draft=2' });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Workspaces are made and changed only by the person, through Tether's own pages; agents can
- * never create or widen one. The pure functions here keep membership true as tabs close, are
- * replaced, navigate, or join and leave the tab group a workspace was made from.
+ * never create or widen one — and neither can a page. The pure functions here keep membership
+ * true as tabs close, are replaced, navigate, or join and leave the tab group a workspace was made
+ * from.
  */
 import { newId } from '../shared/ids.ts';
 import { siteLabel } from '../shared/matchSite.ts';
@@ -87,12 +88,37 @@ export function onTabReplaced(workspaces: Workspaces, addedTabId: number, remove
   });
 }
 
-/** A member tab that navigates to a new site brings that site in, not writable until the person says so. */
-export function onTabNavigated(workspaces: Workspaces, tabId: number, url: string): Workspaces {
-  return mapWorkspaces(workspaces, (workspace) => {
+/** A member tab that went to a site its workspace did not have, and so left it. */
+export interface Departure {
+  workspaceId: string;
+  tabId: number;
+  fromUrl: string;
+  toUrl: string;
+}
+
+/** Is this address on a site (origin) the workspace has? Pages that are not web pages never are. */
+export function hasSiteOf(workspace: Workspace, url: string): boolean {
+  const origin = originOf(url);
+  return origin !== null && workspace.sites[origin] !== undefined;
+}
+
+/**
+ * A member tab that navigates within the workspace's sites stays (its address is remembered). One
+ * that goes to an origin the workspace did not have leaves the workspace: the person never chose
+ * that site, and a page must not be able to bring one in (a reference page could otherwise carry
+ * itself to another site and have it read). The departures are returned so the person is told.
+ */
+export function onTabNavigated(workspaces: Workspaces, tabId: number, url: string): { workspaces: Workspaces; departures: Departure[] } {
+  const departures: Departure[] = [];
+  const next = mapWorkspaces(workspaces, (workspace) => {
     if (!workspace.tabIds.includes(tabId) || workspace.memberUrls?.[String(tabId)] === url) return workspace;
-    return { ...workspace, memberUrls: { ...workspace.memberUrls, [String(tabId)]: url }, sites: withSitesOf(workspace.sites, [url]) };
+    if (!hasSiteOf(workspace, url)) {
+      departures.push({ workspaceId: workspace.id, tabId, fromUrl: workspace.memberUrls?.[String(tabId)] ?? '', toUrl: url });
+      return withTabRemoved(workspace, tabId);
+    }
+    return { ...workspace, memberUrls: { ...workspace.memberUrls, [String(tabId)]: url } };
   });
+  return { workspaces: next, departures };
 }
 
 /**

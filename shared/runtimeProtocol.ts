@@ -29,6 +29,7 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('workspace.delete'), workspaceId: id }),
   z.object({ type: z.literal('program.end'), programId: id }),
   z.object({ type: z.literal('approval.decide'), approvalId: id, approve: z.boolean() }),
+  z.object({ type: z.literal('departure.dismiss'), workspaceId: id, tabId }),
   z.object({ type: z.literal('journal.list'), workspaceId: id.optional(), limit: z.number().int().min(1).max(500) }),
   z.object({ type: z.literal('journal.get'), recordId: id }),
   z.object({ type: z.literal('journal.export') }),
@@ -86,6 +87,18 @@ export interface UiApproval {
   expiresAt: number;
 }
 
+/** A tab that left a workspace because it went to a site the workspace did not have. */
+export interface UiDeparture {
+  workspaceId: string;
+  workspaceName: string;
+  tabId: number;
+  /** The tab's title now (or its address). */
+  title: string;
+  fromSite: string;
+  toSite: string;
+  at: number;
+}
+
 export interface UiState {
   /** The build of the worker that answered (see vite.config.ts): a stale cached worker shows here. */
   build: string;
@@ -94,6 +107,7 @@ export interface UiState {
   view: UiTab | null;
   programs: Program[];
   approvals: UiApproval[];
+  departures: UiDeparture[];
   connection: ConnectionStatus;
   windows: UiWindow[];
 }
@@ -112,6 +126,7 @@ export interface RuntimeAnswers {
   'workspace.delete': { deleted: string };
   'program.end': { ended: string };
   'approval.decide': { decided: boolean };
+  'departure.dismiss': { dismissed: boolean };
   'journal.list': JournalRecord[];
   'journal.get': JournalRecord | null;
   'journal.export': { jsonl: string; count: number };

@@ -2,6 +2,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { ApprovalsPanel } from './ApprovalsPanel.tsx';
 import { ConnectionView } from './ConnectionView.tsx';
+import { DeparturesPanel } from './DeparturesPanel.tsx';
 import { t } from './i18n.ts';
 import { JournalView } from './JournalView.tsx';
 import { NowView } from './NowView.tsx';
@@ -40,6 +41,7 @@ export function App({ initialView = 'now' }: { initialView?: View }) {
         <span class={`dot dot-${state.connection.state}`} role="img" aria-label={t(`connection_${state.connection.state}`)} title={t(`connection_${state.connection.state}`)} />
       </header>
       <ApprovalsPanel approvals={state.approvals} onDecided={onChanged} />
+      <DeparturesPanel departures={state.departures} onChanged={onChanged} />
       <nav class="view-tabs" role="tablist" aria-label={t('viewsLabel')}>
         {VIEWS.map((name, index) => (
           <button

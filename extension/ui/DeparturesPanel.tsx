@@ -1,0 +1,38 @@
+/**
+ * Tabs that left a workspace because they went to a site the workspace did not have. The person
+ * reads where the tab went, and may add it back (its new site comes in read only) or dismiss.
+ */
+import type { UiDeparture } from '../../shared/runtimeProtocol.ts';
+import { ask } from './api.ts';
+import { t } from './i18n.ts';
+
+export function DeparturesPanel({ departures, onChanged }: { departures: UiDeparture[]; onChanged(): void }) {
+  if (departures.length === 0) return null;
+  const addBack = async (departure: UiDeparture) => {
+    await ask({ type: 'workspace.addTab', workspaceId: departure.workspaceId, tabId: departure.tabId });
+    onChanged();
+  };
+  const dismiss = async (departure: UiDeparture) => {
+    await ask({ type: 'departure.dismiss', workspaceId: departure.workspaceId, tabId: departure.tabId });
+    onChanged();
+  };
+  return (
+    <section class="departures" aria-labelledby="departures-heading">
+      <h2 id="departures-heading">{t('departuresHeading')}</h2>
+      {departures.map((departure) => (
+        <article class="departure" key={`${departure.workspaceId}:${departure.tabId}`} aria-label={t('departureFor', [departure.title, departure.workspaceName])}>
+          <p>{t('departureText', [departure.title, departure.workspaceName, departure.fromSite, departure.toSite])}</p>
+          <p class="hint">{t('departureHint', departure.toSite)}</p>
+          <div class="buttons">
+            <button type="button" onClick={() => void addBack(departure)} aria-label={t('addBackNamed', [departure.title, departure.workspaceName])}>
+              {t('addBack')}
+            </button>
+            <button type="button" onClick={() => void dismiss(departure)} aria-label={t('dismissNamed', departure.title)}>
+              {t('dismiss')}
+            </button>
+          </div>
+        </article>
+      ))}
+    </section>
+  );
+}
