@@ -197,3 +197,59 @@ test('the panel in Korean: every view, with the person’s words', async ({ site
     await launched.context.close();
   }
 });
+
+const NOTICE_WORDS = {
+  en: {
+    press: 'Press post — the button labelled “Post”',
+    departures: 'A tab left its workspace',
+    left: /^‘Alice's Blog’ left the workspace ‘Market posts’ because it went to another site: from cafe\.localhost:\d+ to blog\.localhost:\d+\.$/,
+    addBack: "Add ‘Alice's Blog’ back to ‘Market posts’",
+    decline: 'Decline',
+  },
+  ko: {
+    press: 'post 누르기 — “Post”라고 적힌 버튼',
+    departures: '작업 공간에서 빠진 탭',
+    left: /^‘Alice's Blog’ 탭이 다른 사이트로 이동해서 ‘Market posts’ 작업 공간에서 빠졌습니다: cafe\.localhost:\d+ → blog\.localhost:\d+\.$/,
+    addBack: "‘Alice's Blog’을(를) ‘Market posts’에 다시 추가",
+    decline: '거절',
+  },
+} as const;
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`the panel (${lang}) names the button an approval presses, and says when a tab left its workspace for another site`, async ({ sites }) => {
+    const words = NOTICE_WORDS[lang];
+    const launched = await launchTether({ lang });
+    try {
+      const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+      await tether.signIn('notes', 'alice');
+      await tether.signIn('cafe', 'alice_k');
+      const notes = await tether.open('notes', '/hostile/relabel');
+      const cafe = await tether.open('cafe', '/posts/1');
+      const workspace = await tether.workspaceOf([notes, cafe], { name: 'Market posts', writable: ['notes'] });
+      const profile = await tether.profileId();
+      const resolved = ok<ResolveResult>(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'notes' } }));
+      await tether.agent('inspect', { profile, workspace: workspace.id, handle: resolved.write?.handle });
+      const acting = tether.agent('act', {
+        profile,
+        workspace: workspace.id,
+        handle: resolved.write?.handle,
+        plan: { steps: [{ op: 'fill', field: 'body', text: 'Market day' }, { op: 'click', action: 'post' }] },
+      });
+      await cafe.evaluate((url) => {
+        location.href = url;
+      }, sites.url('blog', '/'));
+      const panel = await openPanel(tether);
+      await expect(panel.getByText(words.press)).toBeVisible();
+      const notice = panel.getByRole('region', { name: words.departures });
+      await expect(notice.getByText(words.left)).toBeVisible();
+      await panel.screenshot({ path: join(SHOTS, `${lang}-approval-departure.png`), fullPage: true });
+      await notice.getByRole('button', { name: words.addBack }).click();
+      await expect(notice).toBeHidden();
+      expect((await tether.state()).workspaces[0]?.tabIds).toContain(await tether.tabIdOf(cafe));
+      await panel.getByRole('button', { name: words.decline }).click();
+      refused(await acting, 'approval_denied');
+    } finally {
+      await launched.context.close();
+    }
+  });
+}

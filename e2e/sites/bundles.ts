@@ -17,6 +17,7 @@ const ENTRIES: Record<string, string> = {
   cafe: join(here, 'client', 'cafeEditor.ts'),
   session: join(here, 'client', 'sessionWatch.ts'),
   hostile: join(here, 'client', 'hostilePage.ts'),
+  'hostile-site': join(here, 'client', 'hostileSite.ts'),
 };
 
 export async function buildClientBundles(): Promise<ClientBundles> {

@@ -255,3 +255,31 @@ export function notesPage(session: Session, notes: Post[]): string {
 <ul>${notes.map((note) => `<li><strong>${escapeHtml(note.title)}</strong> ${escapeHtml(note.body)}</li>`).join('')}</ul>`,
   );
 }
+
+/** Attack pages on the notes site (no adapter), each driven by /assets/hostile-site.js. */
+export const HOSTILE_ATTACKS = ['relabel', 'drafts', 'resize', 'account', 'busy'] as const;
+export type HostileAttack = (typeof HOSTILE_ATTACKS)[number];
+
+const HOSTILE_MAIN: Record<HostileAttack, string> = {
+  // Two buttons that do what their data-op says: the page can swap what their labels promise.
+  relabel: `<h1>Compose</h1>
+<label for="message">Message</label><textarea id="message" rows="8"></textarea>
+<div class="actions"><button type="button" data-op="post">Post</button> <button type="button" data-op="delete-account">Delete my account</button></div>`,
+  drafts: `<h1>Drafts</h1>
+<label for="note">Note</label><textarea id="note" rows="8"></textarea>
+<div class="actions"><button type="button" data-op="save-draft">Save draft</button> <button type="button" data-op="save-draft">임시 저장</button> <button type="button" data-op="delete-drafts">Delete all drafts</button></div>`,
+  // The generic adapter calls the larger text area "body"; the page can change which one that is.
+  resize: `<h1>Reply</h1>
+<label for="draft">Draft</label><textarea id="draft" rows="12"></textarea>
+<label for="reply">Reply</label><textarea id="reply" rows="2"></textarea>`,
+  account: `<h1>Note</h1>
+<label for="note">Note</label><textarea id="note" rows="8"></textarea>`,
+  busy: `<h1>List</h1>
+<label for="list">List</label><textarea id="list" rows="8">Tea, cups</textarea>`,
+};
+
+export function hostilePage(session: Session, attack: HostileAttack): string {
+  return layout(session, `Hostile: ${attack} — ${SITE_TITLES.notes}`, `<div data-attack="${attack}">${HOSTILE_MAIN[attack]}<p class="status" aria-live="polite"></p></div>`, [
+    '/assets/hostile-site.js',
+  ]);
+}

@@ -4,14 +4,30 @@
  * the generic one). They behave like the real thing where Tether cares: sign-in with a visible
  * account name, sessions that can end in another tab, post editors of every kind (textarea,
  * contenteditable, an iframe editor, React-controlled inputs, Quill and TipTap from npm),
- * autosaved drafts, publishing.
+ * autosaved drafts, publishing. The notes site also serves attack pages (`/hostile/<attack>`:
+ * relabelled buttons, a resized text area, a hidden account, an execCommand loop) for the
+ * reliability suite.
  *
  * Run alone: `npx tsx e2e/sites/server.ts [port]`. Tests start it themselves with `startSites()`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildClientBundles, type ClientBundles } from './bundles.ts';
-import { blogHome, blogPost, blogWrite, cafeHome, cafePost, cafeWrite, editorFrame, loginPage, notesPage, type Session } from './pages.ts';
+import {
+  blogHome,
+  blogPost,
+  blogWrite,
+  cafeHome,
+  cafePost,
+  cafeWrite,
+  editorFrame,
+  HOSTILE_ATTACKS,
+  hostilePage,
+  loginPage,
+  notesPage,
+  type HostileAttack,
+  type Session,
+} from './pages.ts';
 
 export type SiteName = 'blog' | 'cafe' | 'notes';
 
@@ -211,6 +227,17 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       json(response, 201, post);
       return;
     }
+    if (path === '/api/account' && method === 'DELETE') {
+      // What a hostile page wants a person's click to do: the account is gone.
+      if (!user) {
+        json(response, 401, { error: 'sign in first' });
+        return;
+      }
+      siteState.accounts = siteState.accounts.filter((account) => account !== user);
+      for (const [key, name] of siteState.sessions) if (name === user) siteState.sessions.delete(key);
+      json(response, 200, { deleted: user });
+      return;
+    }
     if (path === '/api/draft') {
       if (!user) {
         json(response, 401, { error: 'sign in first' });
@@ -232,6 +259,11 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
 
     const html = (content: string): void => send(response, 200, 'text/html; charset=utf-8', content);
     if (site === 'notes') {
+      const attack = /^\/hostile\/([a-z]+)$/.exec(path)?.[1];
+      if (attack !== undefined && (HOSTILE_ATTACKS as readonly string[]).includes(attack)) {
+        html(hostilePage(session, attack as HostileAttack));
+        return;
+      }
       if (path === '/' && method === 'POST') {
         const form = new URLSearchParams(await body(request));
         siteState.posts.push({
