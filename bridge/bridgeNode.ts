@@ -55,7 +55,7 @@ export class BridgeNode implements Link {
         return;
       }
     }
-    const relay = new Relay(this.port, this.token, this.agentName);
+    const relay = new Relay(this.port, this.token, this.agentName, this.log);
     try {
       await relay.connect();
       this.link = relay;

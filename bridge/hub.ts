@@ -5,38 +5,30 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import {
-  BRIDGE_PROTOCOL_VERSION,
-  CLOSE_BAD_HELLO,
-  CLOSE_BAD_TOKEN,
-  CLOSE_REPLACED,
-  bridgeRequestSchema,
-  bridgeResponseSchema,
-  helloSchema,
-} from '../shared/bridgeProtocol.ts';
+import { CLOSE_BUSY, CLOSE_REPLACED, MAX_UNPAIRED_CONNECTIONS, bridgeRequestSchema, bridgeResponseSchema } from '../shared/bridgeProtocol.ts';
 import { tetherError } from '../shared/errors.ts';
-import { clientProof, freshNonce, sameProof, serverProof } from '../shared/pairingProof.ts';
-import { parseFrame } from '../shared/parseFrame.ts';
+import { serverPairing } from '../shared/pairingHandshake.ts';
+import type { ConnectionFailure, PairedConnection } from '../shared/pairedConnection.ts';
 import { isToolName, parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import type { Envelope, EnvelopeMeta, ToolName } from '../shared/protocol.ts';
+import { MessageTooLarge } from '../shared/sealedChannel.ts';
+import { pairSocket, SOCKET_LIMITS } from './bridgeSocket.ts';
 import { classifyOrigin, isLoopbackHost, type PeerOrigin } from './loopbackGuard.ts';
 import type { AgentCall, Link } from './link.ts';
+import { PendingCalls } from './pendingCalls.ts';
 
-const HELLO_TIMEOUT_MS = 5_000;
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export const SERVER_NAME = 'tether-mcp 0.1.0';
 
 interface BrowserPeer {
   profileId: string;
   label: string;
-  socket: WebSocket;
+  connection: PairedConnection;
   connectedAt: number;
 }
 
-interface Pending {
-  resolve(envelope: Envelope): void;
-  timer: ReturnType<typeof setTimeout>;
-  profileId: string;
+/** A request sent to one browser connection, waiting for its answer. */
+interface BrowserCall {
+  connection: PairedConnection;
   tool: ToolName;
 }
 
@@ -54,11 +46,33 @@ export function requestTimeoutMs(tool: ToolName, args: unknown): number {
   return 90_000 + (typeof approval === 'number' ? approval : 120) * 1000;
 }
 
+/** What a refused or dropped connection is logged as: codes only, nothing the peer chose. */
+function describeFailure(failure: ConnectionFailure): string {
+  switch (failure.kind) {
+    case 'pairing':
+      return failure.failure.reason === 'wrong_token' ? 'could not prove the pairing token' : `failed the handshake (${failure.failure.reason})`;
+    case 'timeout':
+      return 'did not finish the handshake in time';
+    case 'frame':
+      return `sent a frame out of protocol (${failure.problem})`;
+    case 'session':
+      return `sent a sealed frame that failed its check (${failure.failure})`;
+  }
+}
+
+/** What a browser or the hub answers when a request cannot travel: too large, or the link went away. */
+export function unsent(tool: ToolName, error: unknown, where: string): Envelope {
+  return error instanceof MessageTooLarge
+    ? refusal(tool, 'invalid_request', `This message is too large for Tether's bridge (${error.bytes} bytes; at most ${error.limit}).`, { bytes: error.bytes, limit: error.limit })
+    : refusal(tool, 'browser_not_connected', `The connection to ${where} closed before the request could be sent.`);
+}
+
 export class Hub implements Link {
   private server: WebSocketServer | null = null;
   private readonly browsers = new Map<string, BrowserPeer>();
-  private readonly pending = new Map<string, Pending>();
-  private nextId = 0;
+  private readonly pending = new PendingCalls<BrowserCall>('r');
+  /** Connections that have not proved the token yet, oldest first. */
+  private readonly unpaired = new Set<PairedConnection>();
 
   constructor(
     private readonly port: number,
@@ -72,7 +86,9 @@ export class Hub implements Link {
       const server = new WebSocketServer({
         host: '127.0.0.1',
         port: this.port,
-        maxPayload: MAX_MESSAGE_BYTES,
+        // One ws limit for every socket, paired or not: a peer that has not proved the token can
+        // make the hub hold at most one small frame; paired peers send large messages in chunks.
+        ...SOCKET_LIMITS,
         verifyClient: (info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) => {
           if (!isLoopbackHost(info.req.headers.host, this.port)) {
             this.log(`refused a connection with Host ${String(info.req.headers.host)}`);
@@ -99,78 +115,74 @@ export class Hub implements Link {
   }
 
   private accept(socket: WebSocket, origin: PeerOrigin): void {
-    const helloTimer = setTimeout(() => socket.close(CLOSE_BAD_HELLO, 'hello expected'), HELLO_TIMEOUT_MS);
-    const serverNonce = freshNonce();
-    socket.send(JSON.stringify({ type: 'challenge', nonce: serverNonce, version: BRIDGE_PROTOCOL_VERSION }));
-    socket.once('message', (data) => {
-      clearTimeout(helloTimer);
-      void this.answerHello(socket, origin, serverNonce, parseFrame(data));
-    });
-  }
-
-  private async answerHello(socket: WebSocket, origin: PeerOrigin, serverNonce: string, frame: unknown): Promise<void> {
-    const hello = helloSchema.safeParse(frame);
-    if (!hello.success || hello.data.version !== BRIDGE_PROTOCOL_VERSION) {
-      socket.close(CLOSE_BAD_HELLO, 'bad hello');
-      return;
-    }
-    const expected = await clientProof(this.token, serverNonce, hello.data.nonce, hello.data.role);
-    if (!sameProof(hello.data.proof, expected)) {
-      this.log('refused a connection that could not prove the pairing token');
-      socket.close(CLOSE_BAD_TOKEN, 'wrong token');
-      return;
-    }
-    // A browser must come from an extension; a relay must be a local program.
-    if ((hello.data.role === 'browser') !== (origin === 'extension')) {
-      socket.close(CLOSE_BAD_HELLO, 'role does not match origin');
-      return;
-    }
-    socket.send(JSON.stringify({ type: 'welcome', server: SERVER_NAME, proof: await serverProof(this.token, serverNonce, hello.data.nonce) }));
-    if (hello.data.role === 'browser') this.addBrowser(socket, hello.data.profile.id, hello.data.profile.label);
-    else this.addRelay(socket);
-  }
-
-  private addBrowser(socket: WebSocket, profileId: string, label: string): void {
-    const previous = this.browsers.get(profileId);
-    if (previous) previous.socket.close(CLOSE_REPLACED, 'replaced');
-    this.browsers.set(profileId, { profileId, label, socket, connectedAt: Date.now() });
-    this.log(`browser profile ${profileId} (${label}) connected`);
-    socket.on('message', (data) => {
-      const parsed = parseFrame(data);
-      const response = bridgeResponseSchema.safeParse(parsed);
-      if (!response.success) return;
-      const pending = this.pending.get(response.data.id);
-      if (!pending || pending.profileId !== profileId) return;
-      this.pending.delete(response.data.id);
-      clearTimeout(pending.timer);
-      pending.resolve(this.checkEnvelope(pending.tool, response.data.envelope));
-    });
-    socket.on('close', () => {
-      if (this.browsers.get(profileId)?.socket === socket) this.browsers.delete(profileId);
-      for (const [id, pending] of this.pending) {
-        if (pending.profileId !== profileId) continue;
-        this.pending.delete(id);
-        clearTimeout(pending.timer);
-        pending.resolve(
-          refusal(pending.tool, 'browser_not_connected', 'The browser disconnected before it answered; if this was an act, call it again with the same requestId to learn what happened.', {
-            inFlight: true,
-          }),
-        );
+    let onMessage: (value: unknown) => void = () => undefined;
+    let onClosed: () => void = () => undefined;
+    const connection = pairSocket(
+      socket,
+      serverPairing(this.token, SERVER_NAME, origin === 'extension'),
+      {
+        paired: (paired) => {
+          this.unpaired.delete(connection);
+          if (paired.peer.role === 'browser') [onMessage, onClosed] = this.addBrowser(connection, paired.peer.profile.id, paired.peer.profile.label);
+          else onMessage = this.relayHandler(connection);
+        },
+        message: (value) => onMessage(value),
+        failed: (failure) => this.log(`closed a connection that ${describeFailure(failure)}`),
+        closed: () => {
+          this.unpaired.delete(connection);
+          onClosed();
+        },
+      },
+      this.log,
+    );
+    this.unpaired.add(connection);
+    // Past the limit, the oldest connection still in its handshake makes room: a burst of idle
+    // connections cannot hold the port shut for the whole handshake timeout.
+    if (this.unpaired.size > MAX_UNPAIRED_CONNECTIONS) {
+      const [oldest] = this.unpaired;
+      if (oldest) {
+        this.unpaired.delete(oldest);
+        oldest.close(CLOSE_BUSY, 'too many connections in the handshake');
       }
-      this.log(`browser profile ${profileId} disconnected`);
-    });
+    }
   }
 
-  private addRelay(socket: WebSocket): void {
-    socket.on('message', (data) => {
-      const parsed = parseFrame(data);
-      const request = bridgeRequestSchema.safeParse(parsed);
+  /** Registers a paired browser profile; returns its message and close handlers. */
+  private addBrowser(connection: PairedConnection, profileId: string, label: string): [(value: unknown) => void, () => void] {
+    const previous = this.browsers.get(profileId);
+    if (previous) previous.connection.close(CLOSE_REPLACED, 'replaced');
+    this.browsers.set(profileId, { profileId, label, connection, connectedAt: Date.now() });
+    this.log(`browser profile ${profileId} (${label}) connected`);
+    const mine = (call: BrowserCall) => call.connection === connection;
+    const onMessage = (value: unknown) => {
+      const response = bridgeResponseSchema.safeParse(value);
+      if (!response.success) return;
+      this.pending.settle(response.data.id, (call) => this.checkEnvelope(call.tool, response.data.envelope), mine);
+    };
+    const onClosed = () => {
+      if (this.browsers.get(profileId)?.connection === connection) this.browsers.delete(profileId);
+      this.pending.settleAll(mine, (call) =>
+        refusal(call.tool, 'browser_not_connected', 'The browser disconnected before it answered; if this was an act, call it again with the same requestId to learn what happened.', {
+          inFlight: true,
+        }),
+      );
+      this.log(`browser profile ${profileId} disconnected`);
+    };
+    return [onMessage, onClosed];
+  }
+
+  /** A paired relay: its requests are answered like the hub's own agent's. */
+  private relayHandler(connection: PairedConnection): (value: unknown) => void {
+    return (value) => {
+      const request = bridgeRequestSchema.safeParse(value);
       if (!request.success) return;
       const { id, tool, args } = request.data;
-      void this.call({ tool: tool as ToolName, args }).then((envelope) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'response', id, envelope }));
-      });
-    });
+      void this.call({ tool: tool as ToolName, args }).then((envelope) =>
+        connection.send({ type: 'response', id, envelope }).catch((error: unknown) => {
+          if (error instanceof MessageTooLarge) void connection.send({ type: 'response', id, envelope: unsent(tool as ToolName, error, 'the agent') }).catch(() => undefined);
+        }),
+      );
+    };
   }
 
   /** An envelope from a browser is checked for shape before an agent sees it. */
@@ -184,15 +196,13 @@ export class Hub implements Link {
   }
 
   private ask(peer: BrowserPeer, call: AgentCall): Promise<Envelope> {
-    const id = `r${(this.nextId += 1)}`;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve(refusal(call.tool, 'timeout', 'The browser did not answer in time. For an act, call again with the same requestId to learn what happened.'));
-      }, requestTimeoutMs(call.tool, call.args));
-      this.pending.set(id, { resolve, timer, profileId: peer.profileId, tool: call.tool });
-      peer.socket.send(JSON.stringify({ type: 'request', id, tool: call.tool, args: call.args }));
+    const { id, answer } = this.pending.open({ connection: peer.connection, tool: call.tool }, requestTimeoutMs(call.tool, call.args), () =>
+      refusal(call.tool, 'timeout', 'The browser did not answer in time. For an act, call again with the same requestId to learn what happened.'),
+    );
+    peer.connection.send({ type: 'request', id, tool: call.tool, args: call.args }).catch((error: unknown) => {
+      this.pending.settle(id, () => unsent(call.tool, error, 'the browser'));
     });
+    return answer;
   }
 
   /** Routes by the profile the request names; `context` without one asks every profile. */

@@ -1,106 +1,97 @@
 /**
  * A relay: a bridge process that found the port taken by another (the hub). It forwards its own
- * agent's calls to the hub over the same authenticated loopback WebSocket. If the hub goes away,
+ * agent's calls to the hub over the same paired, sealed loopback WebSocket. If the hub goes away,
  * the node decides again who becomes the hub (see bridgeNode.ts).
  */
 import WebSocket from 'ws';
-import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN, bridgeResponseSchema, challengeSchema, welcomeSchema } from '../shared/bridgeProtocol.ts';
-import { clientProof, freshNonce, sameProof, serverProof } from '../shared/pairingProof.ts';
-import { parseFrame } from '../shared/parseFrame.ts';
-import type { Envelope } from '../shared/protocol.ts';
-import { refusal, requestTimeoutMs } from './hub.ts';
+import { CLOSE_BAD_TOKEN, bridgeResponseSchema } from '../shared/bridgeProtocol.ts';
+import { clientPairing } from '../shared/pairingHandshake.ts';
+import type { ConnectionFailure, PairedConnection } from '../shared/pairedConnection.ts';
+import type { Envelope, ToolName } from '../shared/protocol.ts';
+import { pairSocket, SOCKET_LIMITS } from './bridgeSocket.ts';
+import { refusal, requestTimeoutMs, unsent } from './hub.ts';
 import type { AgentCall, Link } from './link.ts';
+import { PendingCalls } from './pendingCalls.ts';
+
+/** Why the relay could not pair with the program on the port, in words for the log. */
+function whyNotPaired(failure: ConnectionFailure | null, code: number): string {
+  if (failure?.kind === 'pairing') {
+    switch (failure.failure.reason) {
+      case 'version_mismatch':
+        return `The Tether hub speaks protocol version ${failure.failure.theirs ?? '?'}; update one of the two.`;
+      case 'server_unproven':
+        return 'The program on the Tether port could not prove it holds the pairing token.';
+      default:
+        return `The program on the Tether port does not speak Tether's pairing protocol (${failure.failure.reason}).`;
+    }
+  }
+  if (failure?.kind === 'timeout') return 'The program on the Tether port did not complete the pairing handshake in time.';
+  if (failure) return `The pairing with the Tether hub failed (${failure.kind}).`;
+  return code === CLOSE_BAD_TOKEN ? 'The Tether hub refused this pairing token.' : `closed (${code})`;
+}
 
 export class Relay implements Link {
-  private socket: WebSocket | null = null;
-  private readonly pending = new Map<string, { resolve(envelope: Envelope): void; call: AgentCall; timer: ReturnType<typeof setTimeout> }>();
-  private nextId = 0;
+  private connection: PairedConnection | null = null;
+  private readonly pending = new PendingCalls<ToolName>('a');
   onClose: () => void = () => undefined;
 
   constructor(
     private readonly port: number,
     private readonly token: string,
     private readonly agentName: string,
+    private readonly log: (line: string) => void = () => undefined,
   ) {}
 
-  /** Connects and authenticates; rejects if nothing listens or the hub refuses the token. */
+  /** Connects and pairs; rejects if nothing listens, the hub refuses the token, or the program there is not a hub. */
   connect(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${this.port}/tether`);
-      let welcomed = false;
-      let serverNonce: string | null = null;
-      const clientNonce = freshNonce();
-      const handshake = async (frame: unknown): Promise<void> => {
-        const challenge = challengeSchema.safeParse(frame);
-        if (serverNonce === null && challenge.success) {
-          serverNonce = challenge.data.nonce;
-          const proof = await clientProof(this.token, serverNonce, clientNonce, 'agent');
-          socket.send(JSON.stringify({ type: 'hello', role: 'agent', nonce: clientNonce, proof, version: BRIDGE_PROTOCOL_VERSION, agent: this.agentName }));
-          return;
-        }
-        const welcome = welcomeSchema.safeParse(frame);
-        if (serverNonce === null || !welcome.success) return;
-        // Talk only to a hub that proved it holds the token too.
-        if (!sameProof(welcome.data.proof, await serverProof(this.token, serverNonce, clientNonce))) {
-          socket.close();
-          reject(new Error('The program on the Tether port could not prove it holds the pairing token.'));
-          return;
-        }
-        welcomed = true;
-        this.socket = socket;
-        resolve();
-      };
-      socket.on('message', (data) => {
-        const parsed = parseFrame(data);
-        if (!welcomed) {
-          void handshake(parsed);
-          return;
-        }
-        const response = bridgeResponseSchema.safeParse(parsed);
-        if (!response.success) return;
-        const pending = this.pending.get(response.data.id);
-        if (!pending) return;
-        this.pending.delete(response.data.id);
-        clearTimeout(pending.timer);
-        pending.resolve(response.data.envelope as Envelope);
-      });
-      socket.once('error', (error) => {
-        if (!welcomed) reject(error);
-      });
-      socket.once('close', (code) => {
-        if (!welcomed) {
-          reject(new Error(code === CLOSE_BAD_TOKEN ? 'The Tether hub refused this pairing token.' : `closed (${code})`));
-          return;
-        }
-        this.socket = null;
-        for (const [id, pending] of this.pending) {
-          this.pending.delete(id);
-          clearTimeout(pending.timer);
-          pending.resolve(refusal(pending.call.tool, 'browser_not_connected', 'The Tether hub went away before it answered; call again (with the same requestId for an act).'));
-        }
-        this.onClose();
-      });
+      const socket = new WebSocket(`ws://127.0.0.1:${this.port}/tether`, SOCKET_LIMITS);
+      let failure: ConnectionFailure | null = null;
+      const connection = pairSocket(
+        socket,
+        clientPairing(this.token, { role: 'agent', agent: this.agentName }),
+        {
+          paired: () => {
+            this.connection = connection;
+            resolve();
+          },
+          message: (value) => {
+            const response = bridgeResponseSchema.safeParse(value);
+            if (response.success) this.pending.settle(response.data.id, () => response.data.envelope as Envelope);
+          },
+          failed: (why) => {
+            failure = why;
+          },
+          closed: (code) => {
+            if (this.connection !== connection) {
+              reject(new Error(whyNotPaired(failure, code)));
+              return;
+            }
+            this.connection = null;
+            this.pending.settleAll(
+              () => true,
+              (tool) => refusal(tool, 'browser_not_connected', 'The Tether hub went away before it answered; call again (with the same requestId for an act).'),
+            );
+            this.onClose();
+          },
+        },
+        this.log,
+      );
     });
   }
 
   call(call: AgentCall): Promise<Envelope> {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      return Promise.resolve(refusal(call.tool, 'browser_not_connected', 'Tether’s hub is restarting; call again in a moment.'));
-    }
-    const id = `a${(this.nextId += 1)}`;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve(refusal(call.tool, 'timeout', 'The hub did not answer in time.'));
-      }, requestTimeoutMs(call.tool, call.args) + 5_000);
-      this.pending.set(id, { resolve, call, timer });
-      socket.send(JSON.stringify({ type: 'request', id, tool: call.tool, args: call.args }));
+    const connection = this.connection;
+    if (!connection) return Promise.resolve(refusal(call.tool, 'browser_not_connected', 'Tether’s hub is restarting; call again in a moment.'));
+    const { id, answer } = this.pending.open(call.tool, requestTimeoutMs(call.tool, call.args) + 5_000, () => refusal(call.tool, 'timeout', 'The hub did not answer in time.'));
+    connection.send({ type: 'request', id, tool: call.tool, args: call.args }).catch((error: unknown) => {
+      this.pending.settle(id, () => unsent(call.tool, error, 'the Tether hub'));
     });
+    return answer;
   }
 
   close(): void {
     this.onClose = () => undefined;
-    this.socket?.close();
+    this.connection?.close(1000, 'relay closing');
   }
 }

@@ -207,7 +207,15 @@ test('the bridge refuses a wrong token, a web page’s Origin, and a foreign Hos
   const extensionOrigin = { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' };
   const wrongProof = (serverNonce: string) => {
     const nonce = freshNonce();
-    return clientProof('guess-guess-guess', serverNonce, nonce, 'browser').then((proof) => ({ type: 'hello', role: 'browser', nonce, proof, version: BRIDGE_PROTOCOL_VERSION, profile: { id: 'x', label: 'x' } }));
+    const profile = { id: 'x', label: 'x' };
+    return clientProof('guess-guess-guess', { version: BRIDGE_PROTOCOL_VERSION, serverNonce, clientNonce: nonce, peer: { role: 'browser', profile } }).then((proof) => ({
+      type: 'hello',
+      role: 'browser',
+      nonce,
+      proof,
+      version: BRIDGE_PROTOCOL_VERSION,
+      profile,
+    }));
   };
   expect(await handshakeResult(agent.port, extensionOrigin, wrongProof)).toBe(CLOSE_BAD_TOKEN);
   // Say nothing after the challenge: closed after the hello timeout.

@@ -3,18 +3,42 @@
  * (the extension) and other bridge processes relaying their agent's requests. Both sides parse
  * what they receive with these schemas: the other end is a separate program.
  *
- * Handshake: the server sends a `challenge` nonce; the client answers `hello` with its own nonce
- * and a proof (HMAC of both nonces under the pairing token, see pairingProof.ts); the server
- * answers `welcome` with its proof. The token itself never crosses the socket.
+ * Handshake (text frames, see pairingHandshake.ts): the server sends a `challenge` nonce; the
+ * client answers `hello` with its own nonce and a proof (HMAC of the whole handshake under the
+ * pairing token, see pairingProof.ts); the server answers `welcome` with its proof. The token itself
+ * never crosses the socket. After the welcome, every message is sealed (binary frames, see
+ * sealedChannel.ts) under keys derived from the token and the handshake: a program in the middle
+ * can neither read nor inject.
  */
 import { z } from 'zod';
 
-export const BRIDGE_PROTOCOL_VERSION = 2;
+/** 3: proofs cover the whole handshake, and the session after it is sealed. */
+export const BRIDGE_PROTOCOL_VERSION = 3;
 export const DEFAULT_BRIDGE_PORT = 17345;
 /** Close codes the extension shows the person in words. */
 export const CLOSE_BAD_TOKEN = 4401;
 export const CLOSE_BAD_HELLO = 4400;
+/** A sealed frame failed its check (forged, replayed, reordered, oversized): the session is over. */
+export const CLOSE_BROKEN_SESSION = 4403;
 export const CLOSE_REPLACED = 4409;
+/** Too many connections that have not proved the token yet: the oldest one makes room. */
+export const CLOSE_BUSY = 4429;
+
+/**
+ * Every frame on the wire, before and after pairing, is at most this big: handshake frames are
+ * well under 1 KB, and the sealed session splits larger messages into chunks of this size. A peer
+ * that has not proved the token can make the hub hold at most this much per connection.
+ */
+export const MAX_FRAME_BYTES = 16 * 1024;
+/**
+ * The largest message the sealed session reassembles. A plan at its limits (50 steps of 200,000
+ * characters of text plus as much in `expect.text`, 3 bytes per character in UTF-8) is about 60 MB.
+ */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** Connections still in the handshake at once; a new one closes the oldest beyond this. */
+export const MAX_UNPAIRED_CONNECTIONS = 16;
+/** A peer that has not finished the handshake in this time is dropped (both ways). */
+export const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 const nonce = z.string().regex(/^[0-9a-f]{32}$/);
 const proof = z.string().regex(/^[0-9a-f]{64}$/);
@@ -64,5 +88,6 @@ export type BridgeResponse = z.infer<typeof bridgeResponseSchema>;
 
 export const keepaliveSchema = z.object({ type: z.literal('keepalive') });
 
-export const toBrowserSchema = z.discriminatedUnion('type', [challengeSchema, welcomeSchema, bridgeRequestSchema, keepaliveSchema]);
+/** Inside the sealed session: what the hub sends a browser, and what a browser answers. */
+export const toBrowserSchema = z.discriminatedUnion('type', [bridgeRequestSchema, keepaliveSchema]);
 export const fromBrowserSchema = z.discriminatedUnion('type', [bridgeResponseSchema, keepaliveSchema]);

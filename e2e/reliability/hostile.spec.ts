@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import WebSocket from 'ws';
 import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/bridgeProtocol.ts';
-import { clientProof, freshNonce } from '../../shared/pairingProof.ts';
+import { clientProof, freshNonce, type PeerIdentity } from '../../shared/pairingProof.ts';
 import { expect, test } from '../fixtures.ts';
 import { ok, refused, type InspectResult } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
@@ -75,8 +75,9 @@ test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding H
   const extensionOrigin = { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' };
   const hello = (role: 'browser' | 'agent', token: string | null) => async (serverNonce: string) => {
     const nonce = freshNonce();
-    const proof = token === null ? undefined : await clientProof(token, serverNonce, nonce, role);
-    return { type: 'hello', role, nonce, ...(proof ? { proof } : {}), version: BRIDGE_PROTOCOL_VERSION, ...(role === 'browser' ? { profile: { id: 'evil', label: 'evil' } } : { agent: 'x' }) };
+    const peer: PeerIdentity = role === 'browser' ? { role, profile: { id: 'evil', label: 'evil' } } : { role, agent: 'x' };
+    const proof = token === null ? undefined : await clientProof(token, { version: BRIDGE_PROTOCOL_VERSION, serverNonce, clientNonce: nonce, peer });
+    return { type: 'hello', nonce, ...(proof ? { proof } : {}), version: BRIDGE_PROTOCOL_VERSION, ...peer };
   };
   const cases: Array<[string, WebSocket.ClientOptions, ((nonce: string) => unknown) | undefined, number | string]> = [
     ['no proof', extensionOrigin, hello('browser', null), CLOSE_BAD_HELLO],

@@ -1,0 +1,227 @@
+/**
+ * The session after pairing. Every message is sealed with AES-256-GCM under a key derived with
+ * HKDF-SHA256 from the pairing token and the handshake transcript (both nonces, version, the
+ * client's identity, the server's name): one key per direction, and each frame's nonce is its
+ * counter in that direction. A frame that was forged, changed, replayed, reordered, dropped,
+ * reflected back to its sender or sealed under another session does not open, and the channel
+ * breaks: its owner closes the connection. A program in the middle that passed the handshake
+ * through reads nothing and gets nothing obeyed.
+ *
+ * Messages are JSON; one larger than a frame is split into chunks, each sealed as its own frame
+ * (a flag byte says whether more follow), so frames on the wire stay small for every peer while a
+ * paired peer can still send a large plan or page text. The receiver reassembles at most
+ * `messageBytes`.
+ *
+ * Transport-independent: bytes in, bytes out (WebSocket binary frames today; any ordered message
+ * transport can carry them). Web Crypto, so it runs in the service worker and in Node alike.
+ */
+import { MAX_FRAME_BYTES, MAX_MESSAGE_BYTES } from './bridgeProtocol.ts';
+
+export type Side = 'client' | 'server';
+export type Direction = 'client-to-server' | 'server-to-client';
+
+export interface SessionKeys {
+  /** Seals what this side sends. */
+  seal: CryptoKey;
+  sealDirection: Direction;
+  /** Opens what the other side sends. */
+  open: CryptoKey;
+  openDirection: Direction;
+}
+
+const encoder = new TextEncoder();
+/** Flag byte plus the AES-GCM tag: what a chunk costs on top of its data. */
+export const FRAME_OVERHEAD = 1 + 16;
+const MORE = 1;
+const LAST = 0;
+
+/** The two session keys, derived from the token and the whole handshake, for one side. */
+export async function deriveSessionKeys(token: string, transcript: string, side: Side): Promise<SessionKeys> {
+  const base = await crypto.subtle.importKey('raw', encoder.encode(token), 'HKDF', false, ['deriveKey']);
+  const salt = await crypto.subtle.digest('SHA-256', encoder.encode(`tether-session|${transcript}`));
+  const key = (direction: Direction) =>
+    crypto.subtle.deriveKey(
+      { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(`tether session key ${direction}`) },
+      base,
+      { name: 'AES-GCM', length: 256 },
+      false,
+      ['encrypt', 'decrypt'],
+    );
+  const [clientToServer, serverToClient] = await Promise.all([key('client-to-server'), key('server-to-client')]);
+  return side === 'client'
+    ? { seal: clientToServer, sealDirection: 'client-to-server', open: serverToClient, openDirection: 'server-to-client' }
+    : { seal: serverToClient, sealDirection: 'server-to-client', open: clientToServer, openDirection: 'client-to-server' };
+}
+
+/** 96-bit nonce: the direction, then the frame's counter (64-bit big-endian). Never reused under one key. */
+function nonceFor(direction: Direction, counter: number): Uint8Array<ArrayBuffer> {
+  const nonce = new Uint8Array(12);
+  const view = new DataView(nonce.buffer);
+  view.setUint32(0, direction === 'client-to-server' ? 1 : 2);
+  view.setBigUint64(4, BigInt(counter));
+  return nonce;
+}
+
+function params(direction: Direction, counter: number): AesGcmParams {
+  return { name: 'AES-GCM', iv: nonceFor(direction, counter), additionalData: encoder.encode(`tether ${direction}`), tagLength: 128 };
+}
+
+/** Seals one frame's plaintext as frame number `counter` in `direction`. */
+export async function sealFrame(key: CryptoKey, direction: Direction, counter: number, plain: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await crypto.subtle.encrypt(params(direction, counter), key, plain));
+}
+
+/** Opens frame number `counter`; null when it is not exactly what the other side sealed there. */
+export async function openFrame(key: CryptoKey, direction: Direction, counter: number, frame: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer> | null> {
+  try {
+    return new Uint8Array(await crypto.subtle.decrypt(params(direction, counter), key, frame));
+  } catch {
+    return null;
+  }
+}
+
+/** Why a channel stopped: a frame that did not open, was too big, or held something that is not a message. */
+export type ChannelFailure = 'forged' | 'oversize' | 'malformed';
+
+export class MessageTooLarge extends Error {
+  constructor(
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(`The message is ${bytes} bytes; the bridge carries at most ${limit}.`);
+  }
+}
+
+export class ChannelClosed extends Error {
+  constructor() {
+    super('The session is closed.');
+  }
+}
+
+export interface ChannelEvents {
+  message(value: unknown): void;
+  /** Called once, on the first frame that fails; nothing is delivered after it. */
+  broken(failure: ChannelFailure): void;
+}
+
+export interface ChannelLimits {
+  frameBytes: number;
+  messageBytes: number;
+}
+
+export class SealedChannel {
+  private sent = 0;
+  private received = 0;
+  private outbox: Promise<void> = Promise.resolve();
+  private inbox: Promise<void> = Promise.resolve();
+  private parts: Uint8Array[] = [];
+  private partBytes = 0;
+  /** Bytes received and not yet opened: bounded, so a flood cannot grow without limit. */
+  private queuedBytes = 0;
+  private over = false;
+  private readonly limits: ChannelLimits;
+
+  constructor(
+    private readonly keys: SessionKeys,
+    private readonly write: (frame: Uint8Array<ArrayBuffer>) => void,
+    private readonly events: ChannelEvents,
+    limits: Partial<ChannelLimits> = {},
+  ) {
+    this.limits = { frameBytes: MAX_FRAME_BYTES, messageBytes: MAX_MESSAGE_BYTES, ...limits };
+    if (this.limits.frameBytes <= FRAME_OVERHEAD) throw new RangeError('frames must be larger than their overhead');
+  }
+
+  /**
+   * Seals a message and writes its frames, in order after every earlier send. Rejects with
+   * MessageTooLarge (nothing is written) or ChannelClosed.
+   */
+  send(message: unknown): Promise<void> {
+    if (this.over) return Promise.reject(new ChannelClosed());
+    const text = JSON.stringify(message);
+    if (text === undefined) return Promise.reject(new TypeError('Only JSON values can be sent.'));
+    const bytes = encoder.encode(text);
+    if (bytes.byteLength > this.limits.messageBytes) return Promise.reject(new MessageTooLarge(bytes.byteLength, this.limits.messageBytes));
+    const room = this.limits.frameBytes - FRAME_OVERHEAD;
+    const chunks: Array<Uint8Array<ArrayBuffer>> = [];
+    for (let start = 0; start === 0 || start < bytes.byteLength; start += room) {
+      const data = bytes.subarray(start, start + room);
+      const plain = new Uint8Array(1 + data.byteLength);
+      plain[0] = start + room >= bytes.byteLength ? LAST : MORE;
+      plain.set(data, 1);
+      chunks.push(plain);
+    }
+    // Counters are taken now, in call order; frames are written in the same order below.
+    const first = this.sent;
+    this.sent += chunks.length;
+    const sealing = Promise.all(chunks.map((plain, index) => sealFrame(this.keys.seal, this.keys.sealDirection, first + index, plain)));
+    const run = this.outbox.then(async () => {
+      const frames = await sealing;
+      if (this.over) throw new ChannelClosed();
+      for (const frame of frames) this.write(frame);
+    });
+    this.outbox = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Takes one frame from the transport, in the order it arrived. */
+  receive(frame: Uint8Array): void {
+    if (this.over) return;
+    if (frame.byteLength > this.limits.frameBytes) return this.fail('oversize');
+    if (frame.byteLength < FRAME_OVERHEAD) return this.fail('malformed');
+    this.queuedBytes += frame.byteLength;
+    // Room for a whole message being opened while the next one arrives; past that it is a flood.
+    if (this.queuedBytes + this.partBytes > 2 * this.limits.messageBytes) return this.fail('oversize');
+    const counter = this.received;
+    this.received += 1;
+    const opening = openFrame(this.keys.open, this.keys.openDirection, counter, new Uint8Array(frame));
+    this.inbox = this.inbox.then(async () => {
+      const plain = await opening;
+      this.queuedBytes -= frame.byteLength;
+      if (this.over) return;
+      if (plain === null) return this.fail('forged');
+      this.take(plain);
+    });
+  }
+
+  /** Stops sending and receiving without calling `broken` (the connection closed). */
+  end(): void {
+    this.over = true;
+    this.parts = [];
+    this.partBytes = 0;
+  }
+
+  private take(plain: Uint8Array): void {
+    const flag = plain[0];
+    if (flag !== MORE && flag !== LAST) return this.fail('malformed');
+    const data = plain.subarray(1);
+    if (this.partBytes + data.byteLength > this.limits.messageBytes) return this.fail('oversize');
+    this.parts.push(data);
+    this.partBytes += data.byteLength;
+    if (flag === MORE) return;
+    const whole = new Uint8Array(this.partBytes);
+    let offset = 0;
+    for (const part of this.parts) {
+      whole.set(part, offset);
+      offset += part.byteLength;
+    }
+    this.parts = [];
+    this.partBytes = 0;
+    let value: unknown;
+    try {
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(whole));
+    } catch {
+      return this.fail('malformed');
+    }
+    try {
+      this.events.message(value);
+    } catch {
+      // The owner's handler failing is not the peer's doing; the session goes on.
+    }
+  }
+
+  private fail(failure: ChannelFailure): void {
+    if (this.over) return;
+    this.end();
+    this.events.broken(failure);
+  }
+}
