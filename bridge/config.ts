@@ -1,9 +1,16 @@
 /**
  * The bridge's settings: the loopback port and the pairing token. The token is generated on first
- * run and kept in the user's config directory (mode 0600); TETHER_TOKEN overrides it.
+ * run and kept in the user's config directory; TETHER_TOKEN overrides it.
+ *
+ * Whoever can read the token file can pair with the browser, so it must be the user's alone: a
+ * regular file of mode 0600 in a folder of mode 0700, both owned by the user. Looser modes on the
+ * user's own file and folder are tightened, with a warning; a file or folder of another user, or a
+ * link in the token's place, is refused. The first run creates the file exclusively (written
+ * aside, then linked into place, which fails if the name exists), so two first runs cannot end up
+ * with different tokens: the second reads the first one's file. The token is never logged.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT } from '../shared/bridgeProtocol.ts';
@@ -14,26 +21,90 @@ export interface BridgeConfig {
   tokenFile: string | null;
 }
 
+export interface ConfigOptions {
+  /** Whose files to accept; null skips the owner and mode checks (Windows has neither). */
+  uid?: number | null;
+  /** Where warnings about fixed permissions go (the token is never in them). */
+  warn?: (line: string) => void;
+}
+
+const MIN_TOKEN_LENGTH = 16;
+
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.TETHER_CONFIG_DIR ?? join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'tether');
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
+function currentUid(): number | null {
+  return process.platform === 'win32' || typeof process.getuid !== 'function' ? null : process.getuid();
+}
+
+function octal(mode: number): string {
+  return `0${(mode & 0o777).toString(8)}`;
+}
+
+/** Refuses what another user owns; tightens the user's own file or folder to `mode`. */
+function keepPrivate(path: string, stats: Stats, mode: number, options: Required<ConfigOptions>): void {
+  if (options.uid === null) return;
+  if (stats.uid !== options.uid) {
+    throw new Error(`${path} belongs to another user (uid ${stats.uid}). Tether will not use a token someone else could have chosen or read: remove it, or set TETHER_CONFIG_DIR to a folder of your own.`);
+  }
+  if ((stats.mode & 0o077) === 0) return;
+  chmodSync(path, mode);
+  options.warn(`${path} was open to other users (mode ${octal(stats.mode)}); made it ${octal(mode)}. If someone else could have read the pairing token, remove the token file, run again for a new token and pair again.`);
+}
+
+/** The stored token, or null when there is no token file yet. */
+function readTokenFile(tokenFile: string, options: Required<ConfigOptions>): string | null {
+  let stats: Stats;
+  try {
+    stats = lstatSync(tokenFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (!stats.isFile()) throw new Error(`${tokenFile} is not a regular file (a link, or something else). Tether keeps its token only in a file of its own: remove it, and the next run makes a new token.`);
+  keepPrivate(tokenFile, stats, 0o600, options);
+  const token = readFileSync(tokenFile, 'utf8').trim();
+  if (token.length < MIN_TOKEN_LENGTH) throw new Error(`${tokenFile} holds no usable pairing token. Remove it, and the next run makes a new one.`);
+  return token;
+}
+
+/** Creates the token file with `token` unless another run created it first; returns the token in the file. */
+export function publishToken(tokenFile: string, token: string, options: ConfigOptions = {}): string {
+  const resolved: Required<ConfigOptions> = { uid: options.uid === undefined ? currentUid() : options.uid, warn: options.warn ?? (() => undefined) };
+  // Written in full aside, then linked into place: the link fails if the name exists, and the file
+  // under the name is never seen half written.
+  const aside = `${tokenFile}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
+  writeFileSync(aside, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(aside, tokenFile);
+    return token;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const winner = readTokenFile(tokenFile, resolved);
+    if (winner === null) throw error;
+    return winner;
+  } finally {
+    unlinkSync(aside);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: ConfigOptions = {}): BridgeConfig {
+  const resolved: Required<ConfigOptions> = {
+    uid: options.uid === undefined ? currentUid() : options.uid,
+    warn: options.warn ?? ((line) => process.stderr.write(`[tether-mcp] ${line}\n`)),
+  };
   const port = Number(env.TETHER_PORT ?? DEFAULT_BRIDGE_PORT);
   if (!Number.isInteger(port) || port < 1024 || port > 65535) throw new Error(`TETHER_PORT must be a port number from 1024 to 65535, not "${env.TETHER_PORT}".`);
   if (env.TETHER_TOKEN) {
-    if (env.TETHER_TOKEN.length < 16) throw new Error('TETHER_TOKEN must be at least 16 characters.');
+    if (env.TETHER_TOKEN.length < MIN_TOKEN_LENGTH) throw new Error(`TETHER_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters.`);
     return { port, token: env.TETHER_TOKEN, tokenFile: null };
   }
   const dir = configDir(env);
   const tokenFile = join(dir, 'token');
-  if (existsSync(tokenFile)) {
-    const token = readFileSync(tokenFile, 'utf8').trim();
-    if (token.length >= 16) return { port, token, tokenFile };
-  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const token = randomBytes(24).toString('base64url');
-  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
-  chmodSync(tokenFile, 0o600);
-  return { port, token, tokenFile };
+  keepPrivate(dir, statSync(dir), 0o700, resolved);
+  const stored = readTokenFile(tokenFile, resolved);
+  if (stored !== null) return { port, token: stored, tokenFile };
+  return { port, token: publishToken(tokenFile, randomBytes(24).toString('base64url'), resolved), tokenFile };
 }

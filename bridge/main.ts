@@ -6,7 +6,7 @@
  * TETHER_CONFIG_DIR (where the token is kept).
  */
 import { BridgeNode } from './bridgeNode.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type BridgeConfig } from './config.ts';
 import { serveStdio } from './mcpServer.ts';
 
 function log(line: string): void {
@@ -14,7 +14,13 @@ function log(line: string): void {
 }
 
 const args = new Set(process.argv.slice(2));
-const config = loadConfig();
+let config: BridgeConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  log((error as Error).message);
+  process.exit(1);
+}
 
 if (args.has('--print-token')) {
   process.stdout.write(`${config.token}\n`);
@@ -33,7 +39,8 @@ if (!args.has('--hub')) {
     void node.stop().then(() => process.exit(0));
   });
 } else {
-  log(`pairing token: ${config.token}${config.tokenFile ? ` (stored in ${config.tokenFile})` : ''}`);
+  // Never the token itself: this line ends up in logs (npm start's, a terminal's scrollback).
+  log(config.tokenFile ? `pairing token stored in ${config.tokenFile}; print it with \`npx tether-mcp --print-token\`` : 'pairing token from TETHER_TOKEN');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
