@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createHarness, type ToolHandlers } from '../background/harness.ts';
 import { callTool } from '../bridge/mcpTools.ts';
 import { agentHelloSchema, bridgeRequestSchema, fromBrowserSchema, helloSchema, toBrowserSchema } from './bridgeProtocol.ts';
+import { clientPairing, serverPairing, stepPairing } from './pairingHandshake.ts';
+import { deriveSessionKeys, SealedChannel, type ChannelFailure } from './sealedChannel.ts';
 import { ERROR_CODES, success } from './errors.ts';
 import { pageRequestSchema, pageActResultSchema, pageInspectionSchema } from './pageProtocol.ts';
 import { parseAgentRequest, toolLabel } from './parseAgentRequest.ts';
@@ -92,6 +94,36 @@ describe('arbitrary input at every boundary', () => {
       fc.property(fc.oneof(hostileJson, fc.record({ type: fc.string(), channel: fc.string(), request: hostileJson }, { requiredKeys: [] })), (value) => {
         for (const schema of schemas) expect(() => schema.safeParse(value)).not.toThrow();
         noPollution();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the pairing handshake, on either side and in every phase: arbitrary frames fail it, never throw, never pair', async () => {
+    const token = 'the-pairing-token-0123456789';
+    const starts = [clientPairing(token, { role: 'browser', profile: { id: 'p', label: 'P' } }).state, serverPairing(token, 'hub', true).state, serverPairing(token, 'hub', false).state];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...starts), fc.oneof(hostileJson, fc.record({ type: fc.constantFrom('challenge', 'hello', 'welcome'), nonce: fc.string(), version: fc.integer(), proof: fc.string(), role: fc.string() }, { requiredKeys: [] })), async (state, frame) => {
+        const step = await stepPairing(state, frame);
+        expect(step.state.phase).toBe('failed');
+        expect(step.send).toBeNull();
+        noPollution();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the sealed session: arbitrary bytes break it and deliver nothing', async () => {
+    const keys = await deriveSessionKeys('the-pairing-token-0123456789', 'transcript', 'server');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 20_000 }), { minLength: 1, maxLength: 4 }), async (frames) => {
+        const delivered: unknown[] = [];
+        const failures: ChannelFailure[] = [];
+        const channel = new SealedChannel(keys, () => undefined, { message: (value) => delivered.push(value), broken: (failure) => failures.push(failure) });
+        for (const frame of frames) channel.receive(frame);
+        await channel.drained();
+        expect(delivered).toEqual([]);
+        expect(failures).toHaveLength(1);
       }),
       { numRuns: RUNS },
     );

@@ -183,6 +183,15 @@ export class SealedChannel {
     });
   }
 
+  /** Resolves once every frame received so far has been opened (or refused) and delivered. */
+  async drained(): Promise<void> {
+    let seen: Promise<void> | null = null;
+    while (seen !== this.inbox) {
+      seen = this.inbox;
+      await seen;
+    }
+  }
+
   /** Stops sending and receiving without calling `broken` (the connection closed). */
   end(): void {
     this.over = true;
