@@ -13,20 +13,29 @@ interface Side {
   paired: boolean;
 }
 
-/** One side whose frames go to `peer()` (asynchronously, like a socket). */
-function side(start: Parameters<typeof serverPairing> | null, peer: () => Side | null): Side {
+/** One side; what it sends goes to `send` (a pipe to the other side, or a list held by the test). */
+function side(start: Parameters<typeof serverPairing> | null, send: (frame: string | Uint8Array) => void): Side {
   const self: Side = { connection: null as unknown as PairedConnection, closedWith: [], failures: [], got: [], paired: false };
-  const transport: FrameTransport = {
-    sendText: (text) => queueMicrotask(() => peer()?.connection.receive(text)),
-    sendBinary: (frame) => queueMicrotask(() => peer()?.connection.receive(frame)),
-    close: (code) => self.closedWith.push(code),
-  };
+  const transport: FrameTransport = { sendText: send, sendBinary: send, close: (code) => self.closedWith.push(code) };
   self.connection = new PairedConnection(transport, start ? serverPairing(...start) : clientPairing(TOKEN, { role: 'agent', agent: 'test' }), {
     paired: () => (self.paired = true),
     message: (value) => self.got.push(value),
     failed: (failure) => self.failures.push(failure),
   });
   return self;
+}
+
+/** A pipe that delivers asynchronously, like a socket, to whichever side `to()` names. */
+const pipe = (to: () => Side | null) => (frame: string | Uint8Array) => queueMicrotask(() => to()?.connection.receive(frame));
+
+/** Both sides joined by pipes. */
+function joined(): { server: Side; client: Side } {
+  const ends: { server: Side | null; client: Side | null } = { server: null, client: null };
+  const held: Array<string | Uint8Array> = [];
+  ends.server = side([TOKEN, 'hub', false], (frame) => (ends.client ? pipe(() => ends.client)(frame) : held.push(frame)));
+  ends.client = side(null, pipe(() => ends.server));
+  for (const frame of held) pipe(() => ends.client)(frame);
+  return { server: ends.server, client: ends.client };
 }
 
 /** Waits (real time, at most 10 s) for the Web Crypto work behind `condition`. */
@@ -46,10 +55,8 @@ describe('a paired connection over any transport', () => {
   afterEach(() => vi.useRealTimers());
 
   it('pairs both ends and carries messages sealed', async () => {
-    let client: Side | null = null;
-    const server = side([TOKEN, 'hub', false], () => client);
-    client = side(null, () => server);
-    await until(() => server.paired && (client?.paired ?? false));
+    const { server, client } = joined();
+    await until(() => server.paired && client.paired);
     await client.connection.send({ type: 'request', id: 'a1', tool: 'context', args: {} });
     await until(() => server.got.length === 1);
     expect(server.got).toEqual([{ type: 'request', id: 'a1', tool: 'context', args: {} }]);
@@ -65,7 +72,7 @@ describe('a paired connection over any transport', () => {
   ];
   for (const [name, frames, failure, code] of misbehaving) {
     it(`server side: ${name} closes only this connection (${code})`, async () => {
-      const server = side([TOKEN, 'hub', false], () => null);
+      const server = side([TOKEN, 'hub', false], () => undefined);
       for (const frame of frames) server.connection.receive(frame);
       await until(() => server.failures.length > 0);
       expect(server.failures).toEqual([failure]);
@@ -77,11 +84,25 @@ describe('a paired connection over any transport', () => {
     });
   }
 
+  it('client side: sealed frames right behind the welcome (a large request at once) wait for the pairing and arrive', async () => {
+    // The server's frames are held by the test, then handed to the client in one go.
+    const held: Array<string | Uint8Array> = [];
+    const server = side([TOKEN, 'hub', false], (frame) => held.push(frame));
+    const client = side(null, pipe(() => server));
+    for (const frame of held.splice(0)) client.connection.receive(frame);
+    await until(() => server.paired);
+    const large = { type: 'request', id: 'r1', tool: 'act', args: { text: 'x'.repeat(200_000) } };
+    await server.connection.send(large);
+    expect(held.filter((frame) => typeof frame !== 'string').length).toBeGreaterThan(4);
+    for (const frame of held.splice(0)) client.connection.receive(frame);
+    await until(() => client.got.length === 1);
+    expect(client.got).toEqual([large]);
+    expect(client.failures).toEqual([]);
+  });
+
   it('a text frame after pairing breaks the session', async () => {
-    let client: Side | null = null;
-    const server = side([TOKEN, 'hub', false], () => client);
-    client = side(null, () => server);
-    await until(() => server.paired && (client?.paired ?? false));
+    const { server, client } = joined();
+    await until(() => server.paired && client.paired);
     server.connection.receive(JSON.stringify({ type: 'request', id: 'x', tool: 'context', args: {} }));
     await until(() => server.failures.length > 0);
     expect(server.failures).toEqual([{ kind: 'frame', problem: 'text_after_pairing' }]);
@@ -91,7 +112,7 @@ describe('a paired connection over any transport', () => {
 
   it('a peer that says nothing is dropped after the handshake timeout', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const server = side([TOKEN, 'hub', false], () => null);
+    const server = side([TOKEN, 'hub', false], () => undefined);
     vi.advanceTimersByTime(HANDSHAKE_TIMEOUT_MS - 1);
     expect(server.failures).toEqual([]);
     vi.advanceTimersByTime(1);

@@ -39,14 +39,19 @@ export interface ConnectionLimits {
   handshakeMs: number;
 }
 
-/** Frames a peer may have waiting while a handshake step computes; the real peers send one at a time. */
-const MAX_WAITING_BEFORE_PAIRING = 4;
+/** Handshake frames a peer may have waiting while a step computes; the real peers send one at a time. */
+const MAX_TEXT_WAITING = 4;
 
 export class PairedConnection {
   private state: Pairing;
   private channel: SealedChannel | null = null;
   private inbox: Promise<void> = Promise.resolve();
+  /** Frames queued behind a handshake step, how many of them are text, and their bytes. */
   private waiting = 0;
+  private waitingText = 0;
+  private waitingBytes = 0;
+  /** The client side: its peer may send sealed frames right behind the welcome. */
+  private readonly isClient: boolean;
   private over = false;
   private readonly deadline: ReturnType<typeof setTimeout>;
   private readonly limits: ConnectionLimits;
@@ -59,6 +64,7 @@ export class PairedConnection {
   ) {
     this.limits = { frameBytes: MAX_FRAME_BYTES, messageBytes: MAX_MESSAGE_BYTES, handshakeMs: HANDSHAKE_TIMEOUT_MS, ...limits };
     this.state = start.state;
+    this.isClient = start.state.phase === 'awaiting_challenge';
     this.deadline = setTimeout(() => this.fail({ kind: 'timeout' }, CLOSE_BAD_HELLO, 'handshake timeout'), this.limits.handshakeMs);
     if (start.send) transport.sendText(JSON.stringify(start.send));
   }
@@ -78,8 +84,18 @@ export class PairedConnection {
       void this.take(frame);
       return;
     }
-    if (this.waiting >= MAX_WAITING_BEFORE_PAIRING) return this.fail({ kind: 'frame', problem: 'too_many_before_pairing' }, CLOSE_BAD_HELLO, 'too many frames');
+    // Queued behind a handshake step. A server's peer sends nothing binary before the welcome it
+    // has not had yet; a client's peer (the hub) may send sealed frames right behind its welcome,
+    // as many as one large message takes.
+    const text = typeof frame === 'string';
+    const bytes = text ? frame.length : frame.byteLength;
+    if (!text && !this.channel && !this.isClient) return this.fail({ kind: 'frame', problem: 'binary_before_pairing' }, CLOSE_BAD_HELLO, 'binary before pairing');
+    if (text ? this.waitingText >= MAX_TEXT_WAITING : this.waitingBytes + bytes > 2 * this.limits.messageBytes) {
+      return this.fail({ kind: 'frame', problem: 'too_many_before_pairing' }, CLOSE_BAD_HELLO, 'too many frames');
+    }
     this.waiting += 1;
+    this.waitingText += text ? 1 : 0;
+    this.waitingBytes += bytes;
     this.inbox = this.inbox.then(async () => {
       try {
         await this.take(frame);
@@ -87,6 +103,8 @@ export class PairedConnection {
         this.fail({ kind: 'pairing', failure: { reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO } }, CLOSE_BAD_HELLO, 'handshake error');
       }
       this.waiting -= 1;
+      this.waitingText -= text ? 1 : 0;
+      this.waitingBytes -= bytes;
     });
   }
 
