@@ -4,32 +4,30 @@ import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
 import manifest from './manifest.json' with { type: 'json' };
+import { ACT_MODULE_FILE } from './shared/pageChannel.ts';
 
 const OUT_DIR = 'dist';
 const CONTENT_SCRIPT = 'content.js';
+/** Injected by the worker into a bound document when an act needs it (see content/actHook.ts). */
+const ACT_MODULE = ACT_MODULE_FILE;
 /** Names this build, in the worker's code and in the manifest, so a stale cached worker can tell. */
 const BUILD_ID = Date.now().toString(36);
 
 /**
  * The content script is loaded into every page, so it is built on its own: one classic script,
  * tree-shaken, with no chunks shared with the worker or the UI and nothing web-accessible (pages
- * cannot fetch Tether's files to detect it). It is then declared in the built manifest.
+ * cannot fetch Tether's files to detect it). It is then declared in the built manifest. The act
+ * module (plan checks, writes, editor drivers, markdown and HTML conversion) is a second classic
+ * script, injected only into documents an agent acts on.
  */
 function contentScript(): Plugin {
   return {
     name: 'tether-content-script',
     apply: 'build',
     async closeBundle() {
-      await build({
-        entryPoints: [resolve('content/index.ts')],
-        outfile: resolve(OUT_DIR, CONTENT_SCRIPT),
-        bundle: true,
-        minify: true,
-        format: 'iife',
-        target: 'chrome116',
-        legalComments: 'none',
-        logLevel: 'warning',
-      });
+      const options = { bundle: true, minify: true, format: 'iife', target: 'chrome116', legalComments: 'none', logLevel: 'warning' } as const;
+      await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(OUT_DIR, CONTENT_SCRIPT) });
+      await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(OUT_DIR, ACT_MODULE) });
       const manifestPath = resolve(OUT_DIR, 'manifest.json');
       const built = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
       built.version_name = `${String(built.version)} (build ${BUILD_ID})`;

@@ -5,7 +5,7 @@
  */
 import browser from 'webextension-polyfill';
 import { failure, isErrorCode, success, tetherError, type Outcome } from '../shared/errors.ts';
-import { PAGE_CHANNEL, pageAnswerSchemas, type PageAnswers, type PageRequest } from '../shared/pageProtocol.ts';
+import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, type PageAnswers, type PageRequest } from '../shared/pageProtocol.ts';
 
 type WithoutChannel<T> = T extends unknown ? Omit<T, 'channel'> : never;
 export type PageRequestBody = WithoutChannel<PageRequest>;
@@ -32,6 +32,24 @@ async function injectContentScript(tabId: number, documentId: string): Promise<b
   } catch {
     return false;
   }
+}
+
+/**
+ * The act module (plan checks, writes, editor drivers, markdown) is not in every page: it goes into
+ * the bound document's isolated world when a request first needs it, and registers itself there
+ * with the content script. Nothing of it is web-accessible.
+ */
+async function injectActModule(tabId: number, documentId: string): Promise<boolean> {
+  try {
+    await browser.scripting.executeScript({ target: { tabId, documentIds: [documentId] }, files: [ACT_MODULE_FILE] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function asksForActModule(reply: unknown): boolean {
+  return typeof reply === 'object' && reply !== null && (reply as { load?: unknown }).load === ACT_MODULE_FILE;
 }
 
 async function sendOnce(tabId: number, documentId: string, message: PageRequest, timeoutMs: number): Promise<unknown> {
@@ -63,6 +81,7 @@ export async function askPage<R extends PageRequestBody>(
       if (!isMissingReceiver(error) || !(await injectContentScript(tabId, documentId))) throw error;
       reply = await sendOnce(tabId, documentId, message, limit);
     }
+    if (asksForActModule(reply) && (await injectActModule(tabId, documentId))) reply = await sendOnce(tabId, documentId, message, limit);
   } catch (error) {
     if (error instanceof Error && error.message === 'tether:timeout') {
       return failure(tetherError('timeout', `The page did not answer within ${Math.round(limit / 1000)} s.`, { tabId }));

@@ -56,7 +56,8 @@ export function answerFromPage(input: ActInput, result: PageActResult, trace: Re
   const words = describePlan(input.plan, { title: input.binding.title, site: siteLabel(input.binding.url), account: input.binding.account });
   return success({
     requestId: input.requestId,
-    steps: result.steps.map(({ step, op, target, method, verified }) => ({ step, op, target, ...(method ? { method } : {}), verified })),
+    // How each write went in (editor family and path) and, for markup, what the editor kept.
+    steps: result.steps.map(({ beforeHash: _before, afterHash: _after, ...step }) => step),
     url: result.url,
     done: words,
   });

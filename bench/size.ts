@@ -1,11 +1,13 @@
 /**
- * What Tether costs every page and the worker: the content script (injected into every page) and
- * the service worker, each with every chunk it loads, raw and gzipped, from the built dist/.
+ * What Tether costs every page and the worker: the content script (injected into every page), the
+ * act module (injected only into pages an agent acts on) and the service worker, each with every
+ * chunk it loads, raw and gzipped, from the built dist/.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from '../e2e/support/launchTether.ts';
+import { ACT_MODULE_FILE } from '../shared/pageChannel.ts';
 
 export interface SizeRow {
   part: string;
@@ -52,5 +54,9 @@ export function measureSizes(): SizeRow[] {
     background: { service_worker: string };
     content_scripts: Array<{ js: string[] }>;
   };
-  return [measure('content script (every page)', manifest.content_scripts[0]?.js[0] ?? ''), measure('service worker', manifest.background.service_worker)];
+  return [
+    measure('content script (every page)', manifest.content_scripts[0]?.js[0] ?? ''),
+    measure('act module (injected into a page on its first act)', ACT_MODULE_FILE),
+    measure('service worker', manifest.background.service_worker),
+  ];
 }

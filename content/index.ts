@@ -1,10 +1,15 @@
 /**
  * Tether's content script. It runs in the isolated world of every http(s) page, listens to
  * nothing the page can forge (no window.postMessage, only trusted events), and answers only its
- * own extension's service worker, for this exact document.
+ * own extension's service worker, for this exact document. What only an act needs (plan checks,
+ * writes, editor drivers, markdown) is the act module, injected on demand (see actHook.ts).
  */
+import { installActHook } from './actHook.ts';
+import { draftState, rememberTetherWrite } from './inspectPage.ts';
 import { watchPageInstance } from './pageInstance.ts';
-import { watchDocument } from './personActivity.ts';
+import { readPageModel } from './pageModel.ts';
+import { elementId, seenElement } from './elementIds.ts';
+import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
 import { registerPageChannel } from './registration.ts';
 
 const marker = '__tetherContentScript';
@@ -13,6 +18,17 @@ const scope = globalThis as typeof globalThis & { [marker]?: boolean };
 // The worker injects this script into tabs opened before install; never register twice.
 if (!scope[marker]) {
   scope[marker] = true;
+  installActHook({
+    readPageModel: () => readPageModel(),
+    draftState,
+    rememberTetherWrite,
+    personIsTyping: (element) => personIsTyping(element),
+    lastEditBy,
+    asTether,
+    watchDocument,
+    elementId,
+    seenElement,
+  });
   registerPageChannel();
   watchPageInstance();
   watchDocument(document);

@@ -4,7 +4,8 @@
  */
 import { fieldHash } from '../shared/fieldText.ts';
 import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/pageProtocol.ts';
-import { isFocused, readEditable, selectOptions } from './editables.ts';
+import type { MarkdownReader } from './actHook.ts';
+import { isFocused, readEditable, selectOptions, typingSurface } from './editables.ts';
 import { elementId } from './elementIds.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel, type LocatedField, type PageModel } from './pageModel.ts';
@@ -22,6 +23,7 @@ export function rememberTetherWrite(element: Element, text: string): void {
 function watchEditorFrames(model: PageModel): void {
   for (const field of model.fields) {
     if (field.editable.doc !== document) watchDocument(field.editable.doc);
+    if (field.editable.buffer) watchDocument(field.editable.buffer.doc);
   }
 }
 
@@ -30,7 +32,7 @@ function personDraftIn(field: LocatedField): string | null {
   if (text.trim() === '') return null;
   const hash = fieldHash(text);
   if (lastTetherHash.get(field.editable.element) === hash) return null;
-  if (editedByPerson(field.editable.element)) return `person-typed:${field.name}`;
+  if (editedByPerson(typingSurface(field.editable))) return `person-typed:${field.name}`;
   if (field.draftIfNonEmpty && field.editable.kind !== 'select') return `unsaved-text:${field.name}`;
   return null;
 }
@@ -67,14 +69,15 @@ export function describeField(field: LocatedField): FieldInfo {
     length: text.length,
     hash: fieldHash(text),
     focused: isFocused(field.editable),
-    editedByPerson: editedByPerson(field.editable.element),
+    editedByPerson: editedByPerson(typingSurface(field.editable)),
   };
   const options = selectOptions(field.editable);
   if (options) info.options = options;
   return info;
 }
 
-export function inspectPage(read: string[]): PageInspection {
+/** `markdown` (from the act module) turns what `read` names into markdown; plain text without it. */
+export function inspectPage(read: string[], markdown: MarkdownReader | null = null): PageInspection {
   const model = readPageModel();
   const observation = observePage(model);
   const inspection: PageInspection = {
@@ -89,8 +92,9 @@ export function inspectPage(read: string[]): PageInspection {
     for (const name of read) {
       const field = model.fields.find((candidate) => candidate.name === name);
       const region = model.readable.get(name);
-      if (field) text[name] = readEditable(field.editable).slice(0, MAX_TEXT);
-      else if (region) text[name] = region().slice(0, MAX_TEXT);
+      const element = region?.element() ?? null;
+      if (field) text[name] = (markdown ? markdown.field(field.editable) : readEditable(field.editable)).slice(0, MAX_TEXT);
+      else if (region) text[name] = (markdown && element ? markdown.region(element) : region.text()).slice(0, MAX_TEXT);
       else unknown.push(name);
     }
     inspection.text = text;

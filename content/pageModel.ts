@@ -5,7 +5,8 @@
 import type { ActionKind, SignIn } from '../shared/pageProtocol.ts';
 import { genericActionKind } from './actionWords.ts';
 import { adapterFor } from './adapters/index.ts';
-import { editableFrom, isVisible, type Editable } from './editables.ts';
+import { EDITABLE_CANDIDATES, editableFrom, isVisible, type Editable } from './editables.ts';
+import { isFormattingControl } from './formattingControls.ts';
 import type { SiteAdapter } from './siteAdapter.ts';
 
 export interface LocatedField {
@@ -22,12 +23,18 @@ export interface LocatedAction {
   element: HTMLElement;
 }
 
+/** A named read-only region: its text, and its element when it has one (for markdown). */
+export interface ReadableRegion {
+  text(): string;
+  element(): Element | null;
+}
+
 export interface PageModel {
   adapterId: string;
   fields: LocatedField[];
   actions: LocatedAction[];
   /** Named read-only regions, read only when a request asks for them by name. */
-  readable: Map<string, () => string>;
+  readable: Map<string, ReadableRegion>;
   signIn: SignIn;
   draftBanner: boolean;
 }
@@ -44,6 +51,10 @@ function textOf(element: Element | null): string {
   return ((element as HTMLElement | null)?.innerText ?? element?.textContent ?? '').trim();
 }
 
+function elementRegion(find: () => Element | null): ReadableRegion {
+  return { text: () => textOf(find()), element: find };
+}
+
 function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
   const fields: LocatedField[] = [];
   for (const field of adapter.fields) {
@@ -56,9 +67,9 @@ function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
     const element = first(doc, action.selectors);
     if (element) actions.push({ name: action.name, kind: action.kind, label: action.label, element: element as HTMLElement });
   }
-  const readable = new Map<string, () => string>();
+  const readable = new Map<string, ReadableRegion>();
   for (const region of adapter.readable) {
-    if (first(doc, region.selectors)) readable.set(region.name, () => textOf(first(doc, region.selectors)));
+    if (first(doc, region.selectors)) readable.set(region.name, elementRegion(() => first(doc, region.selectors)));
   }
   const signedIn = first(doc, adapter.signIn.signedIn);
   const signedOut = first(doc, adapter.signIn.signedOut);
@@ -122,7 +133,7 @@ function labelFor(element: Element): string {
 function inferred(doc: Document): PageModel {
   const taken = new Set<string>();
   const candidates = Array.from(
-    doc.querySelectorAll('input, textarea, select, [contenteditable="true"], [contenteditable=""], iframe'),
+    doc.querySelectorAll(EDITABLE_CANDIDATES),
   ).filter((element) => isVisible(element));
   const editables: Array<{ element: Element; editable: Editable }> = [];
   const seen = new Set<Element>();
@@ -155,17 +166,17 @@ function inferred(doc: Document): PageModel {
   const actionNames = new Set<string>();
   const actions: LocatedAction[] = [];
   for (const element of Array.from(doc.querySelectorAll<HTMLElement>('button, input[type="submit"], [role="button"]'))) {
-    if (!isVisible(element) || actions.length >= 30) continue;
+    if (!isVisible(element) || actions.length >= 30 || isFormattingControl(element)) continue;
     const label = (textOf(element) || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '').slice(0, 200);
     if (!label) continue;
     const kind = genericActionKind(label);
     actions.push({ name: uniqueName(slug(label, 'action'), actionNames), kind, label, element });
   }
 
-  const readable = new Map<string, () => string>();
-  readable.set('title', () => doc.title);
+  const readable = new Map<string, ReadableRegion>();
+  readable.set('title', { text: () => doc.title, element: () => null });
   const main = doc.querySelector('article, main, [role="main"]');
-  if (main) readable.set('main', () => textOf(main));
+  if (main) readable.set('main', elementRegion(() => main));
 
   const clickable = Array.from(doc.querySelectorAll('a, button'));
   let signIn: SignIn = { state: 'unknown', account: null, via: 'generic' };

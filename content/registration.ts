@@ -1,20 +1,68 @@
 /**
  * The content script's message registration: one listener for the page channel. Only Tether's
  * own service worker can reach it (runtime messages from other extensions or pages never arrive
- * here, and `sender.id` is checked anyway); every request is parsed before it is believed.
+ * here, and `sender.id` is checked anyway); every request is checked before it is believed.
+ *
+ * This file is in every page, so the light requests are checked by hand here; an act is checked
+ * in full (zod, the plan) by the act module, which the worker injects when the first act comes.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { checkAccountNow } from '../shared/checkAccount.ts';
 import { tetherError, type TetherError } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment } from '../shared/model.ts';
-import { PAGE_CHANNEL, pageRequestSchema, type PageExpectation, type PageReply } from '../shared/pageProtocol.ts';
+import { ACT_MODULE_FILE, PAGE_CHANNEL, READ_FORMATS, type PageExpectation, type PageReply, type ReadFormat } from '../shared/pageChannel.ts';
+import { actModule } from './actHook.ts';
 import { inspectPage, observePage } from './inspectPage.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
-import { actStatus, runPlan } from './runPlan.ts';
+
+type LightRequest =
+  | { type: 'observe' }
+  | { type: 'inspect'; expect: PageExpectation; read: string[]; readAs: ReadFormat }
+  | { type: 'act'; expect: PageExpectation }
+  | { type: 'actStatus'; requestId: string };
 
 function refuse(error: TetherError): PageReply<never> {
   return { ok: false, error };
+}
+
+const NEEDS_ACT_MODULE: PageReply<never> = {
+  ok: false,
+  error: { code: 'invalid_request', message: 'This request needs Tether’s act module in the page.' },
+  load: ACT_MODULE_FILE,
+};
+
+const isString = (value: unknown, max = 8192): value is string => typeof value === 'string' && value.length <= max;
+
+function parseExpectation(value: unknown): PageExpectation | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { pageInstance: instance, url, account, role } = value as Record<string, unknown>;
+  if (!(instance === null || isString(instance, 100)) || !isString(url) || !(account === null || isString(account, 300))) return null;
+  if (role !== 'write' && role !== 'reference') return null;
+  return { pageInstance: instance, url, account, role };
+}
+
+/** The parts of a request this script acts on; the act module checks the rest of an act. */
+function parseRequest(message: Record<string, unknown>): LightRequest | null {
+  switch (message.type) {
+    case 'observe':
+      return { type: 'observe' };
+    case 'actStatus':
+      return isString(message.requestId, 200) ? { type: 'actStatus', requestId: message.requestId } : null;
+    case 'inspect':
+    case 'act': {
+      const expect = parseExpectation(message.expect);
+      if (!expect) return null;
+      if (message.type === 'act') return { type: 'act', expect };
+      const read = message.read;
+      const readAs = message.readAs ?? 'text';
+      if (!Array.isArray(read) || read.length > 20 || !read.every((name) => isString(name, 100))) return null;
+      if (!READ_FORMATS.includes(readAs as ReadFormat)) return null;
+      return { type: 'inspect', expect, read: read as string[], readAs: readAs as ReadFormat };
+    }
+    default:
+      return null;
+  }
 }
 
 /** The last-moment check inside the page: the same page instance and address, the same account. */
@@ -36,16 +84,20 @@ function checkExpectation(expect: PageExpectation): TetherError | null {
   return null;
 }
 
-async function handle(message: unknown): Promise<PageReply<unknown>> {
-  const parsed = pageRequestSchema.safeParse(message);
-  if (!parsed.success) return refuse(tetherError('invalid_request', 'Malformed page request.'));
-  const request = parsed.data;
+async function handle(message: Record<string, unknown>): Promise<PageReply<unknown>> {
+  const request = parseRequest(message);
+  if (!request) return refuse(tetherError('invalid_request', 'Malformed page request.'));
   switch (request.type) {
     case 'observe':
       return { ok: true, value: observePage() };
     case 'inspect': {
       const problem = checkExpectation(request.expect);
       if (problem) return refuse(problem);
+      if (request.readAs === 'markdown' && request.read.length > 0) {
+        const module = actModule();
+        if (!module) return NEEDS_ACT_MODULE;
+        return { ok: true, value: inspectPage(request.read, module.markdown) };
+      }
       return { ok: true, value: inspectPage(request.read) };
     }
     case 'act': {
@@ -54,11 +106,14 @@ async function handle(message: unknown): Promise<PageReply<unknown>> {
       if (request.expect.role !== 'write') {
         return refuse(tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.'));
       }
-      const context = { inspected: request.inspected, elements: request.elements, pins: request.pins };
-      return { ok: true, value: await runPlan(request.requestId, request.plan, context, request.dryRun, request.approved) };
+      const module = actModule();
+      return module ? module.act(message) : NEEDS_ACT_MODULE;
     }
-    case 'actStatus':
-      return { ok: true, value: actStatus(request.requestId) };
+    case 'actStatus': {
+      // No act module in this page instance means no plan ever ran here.
+      const module = actModule();
+      return { ok: true, value: module ? module.actStatus(request.requestId) : { state: 'unknown' } };
+    }
   }
 }
 
@@ -66,6 +121,6 @@ export function registerPageChannel(): void {
   browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
     if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
     if (typeof message !== 'object' || message === null || (message as { channel?: unknown }).channel !== PAGE_CHANNEL) return undefined;
-    return handle(message);
+    return handle(message as Record<string, unknown>);
   });
 }

@@ -17,12 +17,11 @@ import { checkFieldBinding, pinDrift, type ClickPin, type SeenElement } from '..
 import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
 import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
 import type { Plan } from '../shared/protocol.ts';
-import { isDisabled, readEditable } from './editables.ts';
-import { elementId, seenElement } from './elementIds.ts';
-import { draftState, rememberTetherWrite } from './inspectPage.ts';
-import { readPageModel, type LocatedAction, type LocatedField, type PageModel } from './pageModel.ts';
-import { lastEditBy, personIsTyping } from './personActivity.ts';
-import { restoreField, selectValue, snapshotField, writeText, type FieldSnapshot } from './writeField.ts';
+import { draftState, elementId, lastEditBy, personIsTyping, readPageModel, rememberTetherWrite, seenElement } from './actHost.ts';
+import { isDisabled, readEditable, typingSurface } from './editables.ts';
+import { TooLarge } from './editors/structuredText.ts';
+import type { LocatedAction, LocatedField, PageModel } from './pageModel.ts';
+import { planText, restoreField, selectValue, snapshotField, writeText, type FieldSnapshot, type PlannedText, type WriteOutcome } from './writeField.ts';
 
 const completed = new Map<string, PageActResult>();
 const running = new Set<string>();
@@ -40,6 +39,8 @@ interface PlannedWrite {
   expectedBefore: string | null;
   expectedBeforeHash: string;
   expectedAfter: string;
+  /** fill/append: the text converted for the editor (markdown/HTML), checked before anything runs. */
+  planned: PlannedText | null;
 }
 
 interface Validation {
@@ -73,7 +74,7 @@ function movedElement(step: number, action: string, drift: string[], pin: ClickP
 
 /** A field_changed problem that says who changed the field, when Tether saw it. */
 function fieldChanged(step: number, field: LocatedField, when: string): PlanProblem {
-  const by = lastEditBy(field.editable.element);
+  const by = lastEditBy(typingSurface(field.editable));
   if (by === 'page') {
     return problem(
       step,
@@ -133,7 +134,7 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
       problems.push(problem(index, 'invalid_request', `"${step.field}" is disabled or read-only on the page.`));
       return;
     }
-    const typing = personIsTyping(field.editable.element);
+    const typing = personIsTyping(typingSurface(field.editable));
     if (typing) {
       problems.push(
         problem(index, 'target_busy', typing === 'composing' ? `The person is composing text (IME) in "${step.field}".` : `The person is typing in "${step.field}".`),
@@ -181,10 +182,19 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
       problems.push(fieldChanged(index, field, 'since it was inspected'));
     }
     const base = expectedBefore ?? current;
-    const expectedAfter =
-      step.op === 'fill' ? step.text : step.op === 'append' ? base + step.text : step.op === 'clear' ? '' : step.value;
+    let planned: PlannedText | null = null;
+    if (step.op === 'fill' || step.op === 'append') {
+      try {
+        planned = planText(field.editable, step.op, step.text, step.format ?? 'text');
+      } catch (error) {
+        if (!(error instanceof TooLarge)) throw error;
+        problems.push(problem(index, 'invalid_request', `The ${step.format ?? 'text'} for "${step.field}" is too large once converted. Send it in smaller steps.`));
+        return;
+      }
+    }
+    const expectedAfter = planned ? (planned.expected(base)[0] ?? '') : step.op === 'clear' ? '' : step.op === 'select' ? step.value : '';
     predicted.set(field.name, expectedAfter);
-    writes.set(index, { step: index, field, expectedBefore, expectedBeforeHash, expectedAfter });
+    writes.set(index, { step: index, field, expectedBefore, expectedBeforeHash, expectedAfter, planned });
   });
   return { problems, writes, clicks };
 }
@@ -211,6 +221,17 @@ function summarize(problems: PlanProblem[]): TetherError {
   return tetherError(code, message, problemDetails(problems));
 }
 
+/** What the agent learns about how a write went in: the editor, the path, and for markup what was kept. */
+function reportOf(outcome: WriteOutcome): Partial<StepOutcome> {
+  const report: Partial<StepOutcome> = { editor: outcome.editor };
+  if (outcome.path) report.path = outcome.path;
+  if (outcome.tried.length > 1 || outcome.path === null) report.tried = outcome.tried;
+  if (outcome.took) report.took = outcome.took;
+  if (outcome.kept) report.kept = outcome.kept;
+  if (outcome.dropped) report.dropped = outcome.dropped;
+  return report;
+}
+
 function refusal(error: TetherError, problems: PlanProblem[] = [], ran: StepOutcome[] = [], rolledBack: number[] = []): PageActResult {
   return { ok: false, error, problems, ran, rolledBack };
 }
@@ -222,6 +243,8 @@ function clickInfos(validation: Validation) {
 async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Promise<PageActResult> {
   const ran: StepOutcome[] = [];
   const snapshots = new Map<LocatedField, FieldSnapshot>();
+  /** What each field read back after this plan's last write to it: later steps expect exactly that. */
+  const written = new Map<LocatedField, string>();
   const rollback = async (): Promise<number[]> => {
     const restored: number[] = [];
     for (const outcome of [...ran].reverse()) {
@@ -256,9 +279,10 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     if (!write) continue;
     const { editable } = write.field;
     // The person may have started typing since validation: check again at the last moment.
-    const typing = personIsTyping(editable.element);
+    const typing = personIsTyping(typingSurface(editable));
     const now = readEditable(editable);
-    if (typing || fieldHash(now) !== (write.expectedBefore !== null ? fieldHash(write.expectedBefore) : write.expectedBeforeHash)) {
+    const expectedNow = written.get(write.field) ?? write.expectedBefore;
+    if (typing || fieldHash(now) !== (expectedNow !== null ? fieldHash(expectedNow) : write.expectedBeforeHash)) {
       const rolledBack = await rollback();
       const code: ErrorCode = typing ? 'target_busy' : 'field_changed';
       const found = typing ? problem(index, code, `"${step.field}" is in use by the person.`, { cause: 'person' }) : fieldChanged(index, write.field, 'while the plan ran');
@@ -276,18 +300,30 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     if (!snapshots.has(write.field)) snapshots.set(write.field, snapshotField(editable));
     const beforeHash = fieldHash(now);
     const outcome =
-      step.op === 'select' ? await selectValue(editable, step.value) : await writeText(editable, step.op, step.op === 'clear' ? '' : step.text);
-    const verified = outcome.verified && normalizeFieldText(outcome.text) === normalizeFieldText(write.expectedAfter);
-    ran.push({ step: index, op: step.op, target: step.field, method: outcome.method, beforeHash, afterHash: fieldHash(outcome.text), verified });
+      step.op === 'select'
+        ? await selectValue(editable, step.value)
+        : await writeText(editable, step.op === 'fill' && step.text === '' ? 'clear' : step.op, write.planned);
+    const verified = step.op === 'select' ? outcome.verified && normalizeFieldText(outcome.text) === normalizeFieldText(write.expectedAfter) : outcome.verified;
+    ran.push({ step: index, op: step.op, target: step.field, ...reportOf(outcome), beforeHash, afterHash: fieldHash(outcome.text), verified });
     if (!verified) {
       const rolledBack = await rollback();
+      // Nothing took: say which editor this is and what was tried. Something else took: say so.
+      const untouched = outcome.path === null;
+      const details = { editor: outcome.editor, tried: outcome.tried, field: step.field };
       return refusal(
-        tetherError('invalid_request', `Step ${index + 1}: the page did not keep the text written to "${step.field}"; earlier steps were undone.`),
-        [problem(index, 'invalid_request', 'The page rejected or rewrote the text.')],
+        tetherError(
+          'invalid_request',
+          untouched
+            ? `Step ${index + 1}: the ${outcome.editor} editor in "${step.field}" took the text by none of the ways Tether writes (${outcome.tried.join(', ')}); earlier steps were undone.`
+            : `Step ${index + 1}: the page did not keep the text written to "${step.field}"; earlier steps were undone.`,
+          details,
+        ),
+        [problem(index, 'invalid_request', untouched ? 'The editor ignored every way of writing Tether has.' : 'The page rejected or rewrote the text.')],
         ran,
         rolledBack,
       );
     }
+    written.set(write.field, outcome.text);
     rememberTetherWrite(editable.element, outcome.text);
   }
   return { ok: true, dryRun: false, steps: ran, clicks: clickInfos(validation), url: location.href };

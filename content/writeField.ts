@@ -1,146 +1,179 @@
 /**
- * Safe writes that keep the person's undo and the page framework's state.
+ * Safe writes that keep the person's undo and the page's own model.
  *
- * First choice: focus the field, select what the step replaces, and `execCommand('insertText')`.
- * The browser then records the edit in its undo stack (Ctrl+Z undoes it) and fires the same
- * trusted `beforeinput`/`input` events typing would, which React, Quill and ProseMirror all listen
- * to. When that does not take, the fallback is the element's native value setter plus input and
- * change events (React's value tracker sees those). Either way the text is read back afterwards:
- * success means the page's own model kept it, not that a call returned.
+ * The editor family decides the path (editors/deliver.ts): `execCommand('insertText')` for plain
+ * fields and editors that follow the DOM (the browser records it in the undo stack and fires the
+ * trusted input events frameworks listen to), a `paste` or `beforeinput` event for editors that
+ * keep their own model (CKEditor 5, Lexical, Slate, Draft.js, TinyMCE, CodeMirror), which then
+ * record it in their own history, and native setters as the last resort. Either way the text is
+ * read back: success means the page's model kept it, not that a call returned. Markdown and HTML
+ * go in as allowlisted HTML where the editor maps it into its schema, as text elsewhere.
  */
 import { normalizeFieldText, sameFieldText } from '../shared/fieldText.ts';
+import type { TextFormat } from '../shared/planSchema.ts';
+import { asTether } from './actHost.ts';
 import { readEditable, readEditableHtml, type Editable } from './editables.ts';
-import { asTether } from './personActivity.ts';
-
-export type WriteMethod = 'insertText' | 'setter' | 'select' | 'restoreHtml';
+import type { EditorFamily } from './editorFamily.ts';
+import { deliver, type Mode } from './editors/deliver.ts';
+import { settle } from './editors/settle.ts';
+import { blockText, constructCounts, parseHtml, semanticHtml, type Construct } from './editors/semanticHtml.ts';
+import { preparePayload, type Payload } from './editors/structuredText.ts';
 
 export interface WriteOutcome {
-  method: WriteMethod;
+  editor: EditorFamily;
+  /** The path that took ("execCommand", "paste", …); null when none did. */
+  path: string | null;
+  tried: string[];
   verified: boolean;
   text: string;
+  took?: 'html' | 'text';
+  kept?: Construct[];
+  dropped?: string[];
 }
 
 export interface FieldSnapshot {
   text: string;
+  /** The raw markup (plain contenteditables put it back as it was). */
   html: string | null;
+  /** The allowlisted markup, for editors with their own model (they take it back through paste). */
+  semantic: string | null;
 }
 
-/** A macrotask that background tabs do not throttle (unlike setTimeout), so frameworks can settle. */
-function settle(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+/** Fields whose value is plain text: markdown goes in as its source. */
+export function isPlainField(editable: Editable): boolean {
+  return editable.family === 'input' || editable.family === 'textarea' || editable.family === 'codemirror';
 }
 
-function isTextControl(editable: Editable): boolean {
-  return editable.kind === 'input' || editable.kind === 'textarea';
+/** Rich editors that follow the DOM itself rather than a model of their own. */
+function isNativeRich(editable: Editable): boolean {
+  return editable.family === 'contenteditable' || editable.family === 'designmode';
 }
 
-function focusEditable(editable: Editable): void {
-  if (editable.frame) {
-    editable.frame.focus();
-    editable.doc.defaultView?.focus();
-  }
-  editable.element.focus({ preventScroll: true });
+/** Comparing rich text: editors differ in blank lines and in how they collapse spaces. */
+function loose(text: string): string {
+  return normalizeFieldText(text)
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
-/** Selects what the write replaces: everything (fill, clear) or nothing at the end (append). */
-function placeSelection(editable: Editable, whole: boolean): void {
-  if (isTextControl(editable)) {
-    const control = editable.element as HTMLInputElement;
-    if (whole) control.select();
-    else control.setSelectionRange(control.value.length, control.value.length);
-    return;
-  }
-  const selection = editable.doc.getSelection();
-  if (!selection) return;
-  const range = editable.doc.createRange();
-  range.selectNodeContents(editable.element);
-  if (!whole) range.collapse(false);
-  selection.removeAllRanges();
-  selection.addRange(range);
+export function sameText(editable: Editable, a: string, b: string): boolean {
+  return isPlainField(editable) && editable.family !== 'codemirror' ? sameFieldText(a, b) : loose(a) === loose(b);
 }
 
-function execInsert(editable: Editable, text: string): boolean {
-  const doc = editable.doc;
-  return asTether(() => {
-    if (text === '') return doc.execCommand('delete', false);
-    if (isTextControl(editable) || !text.includes('\n')) return doc.execCommand('insertText', false, text);
-    // In rich text a newline is a new paragraph: insert line by line, as typing Enter would.
-    const lines = text.split('\n');
-    let ok = true;
-    lines.forEach((line, index) => {
-      if (index > 0) ok = doc.execCommand('insertParagraph', false) && ok;
-      if (line !== '') ok = doc.execCommand('insertText', false, line) && ok;
-    });
-    return ok;
-  });
+/** A separator so that appended markdown starts a new block in a plain-text field. */
+function blockSeparator(before: string): string {
+  if (before.trim() === '') return '';
+  return before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
 }
 
-function nativeSet(editable: Editable, value: string): void {
-  const element = editable.element as HTMLInputElement;
-  const prototype = Object.getPrototypeOf(element) as object;
-  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
-  if (setter) setter.call(element, value);
-  else element.value = value;
-  const view = editable.doc.defaultView ?? window;
-  element.dispatchEvent(new view.InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: value }));
-  element.dispatchEvent(new view.Event('change', { bubbles: true }));
+export interface PlannedText {
+  payload: Payload;
+  /** What the field may read after the write: the rendered markup, or the text (plain fields). */
+  expected(before: string): string[];
 }
 
-function restoreFocus(previous: Element | null): void {
-  if (previous && previous !== document.body && previous instanceof HTMLElement) previous.focus({ preventScroll: true });
+/** Converts and checks a fill/append step's text before anything runs (TooLarge throws). */
+export function planText(editable: Editable, mode: 'fill' | 'append', text: string, format: TextFormat): PlannedText {
+  const payload = preparePayload(format, text);
+  const structured = format !== 'text';
+  return {
+    payload,
+    expected(before) {
+      if (!structured) return [mode === 'fill' ? payload.text : before + payload.text];
+      const plain = mode === 'fill' ? payload.text : before + blockSeparator(before) + payload.text;
+      if (isPlainField(editable)) return [plain];
+      const rich = mode === 'fill' || before.trim() === '' ? payload.htmlText : `${before}\n${payload.htmlText}`;
+      return [rich, plain];
+    },
+  };
 }
 
-/** fill / append / clear one text field; the expected result is checked after the page settles. */
-export async function writeText(editable: Editable, mode: 'fill' | 'append' | 'clear', text: string): Promise<WriteOutcome> {
+function emptyPayload(): Payload {
+  return { format: 'text', text: '', html: '', htmlText: '', constructs: [], removed: [] };
+}
+
+/** fill / append / clear one text field, through the family's paths, read back. */
+export async function writeText(editable: Editable, mode: Mode, planned: PlannedText | null): Promise<WriteOutcome> {
   const before = readEditable(editable);
-  const expected = mode === 'fill' ? text : mode === 'append' ? before + text : '';
-  const previousFocus = document.activeElement;
-  focusEditable(editable);
-  placeSelection(editable, mode !== 'append');
-  const inserted = execInsert(editable, mode === 'clear' ? '' : text);
-  await settle();
-  let method: WriteMethod = 'insertText';
-  if (!inserted || !sameFieldText(readEditable(editable), expected)) {
-    if (isTextControl(editable)) {
-      method = 'setter';
-      nativeSet(editable, expected);
-      await settle();
-    }
+  const payload = planned?.payload ?? emptyPayload();
+  const structured = payload.format !== 'text';
+  const countsBefore = structured && !isPlainField(editable) ? constructCounts(parseHtml(semanticHtml(editable.element))) : null;
+  // Appended markup starts a new block: an empty paragraph first takes the caret's block.
+  const startsBlock = structured && mode === 'append' && before.trim() !== '';
+  const delivered: Payload = {
+    ...payload,
+    text: startsBlock ? blockSeparator(before) + payload.text : payload.text,
+    html: startsBlock && !isPlainField(editable) ? `<p><br></p>${payload.html}` : payload.html,
+  };
+  const expected = mode === 'clear' ? [''] : (planned?.expected(before) ?? ['']);
+  const setterValue = mode === 'clear' ? '' : mode === 'fill' ? delivered.text : before + delivered.text;
+  const delivery = await deliver({
+    editable,
+    mode,
+    payload: delivered,
+    setterValue,
+    accept: (text) => expected.some((candidate) => sameText(editable, text, candidate)),
+  });
+  const outcome: WriteOutcome = { editor: editable.family, path: delivery.path, tried: delivery.tried, verified: delivery.verified, text: delivery.text };
+  if (structured && delivery.verified) Object.assign(outcome, structureReport(editable, delivery.text, expected[0] ?? '', payload, countsBefore));
+  return outcome;
+}
+
+/** What the editor's model kept of the markup, read back from its DOM after the write. */
+function structureReport(editable: Editable, text: string, richText: string, payload: Payload, countsBefore: Record<Construct, number> | null) {
+  if (isPlainField(editable) || countsBefore === null) {
+    return { took: 'text' as const, kept: [], dropped: payload.format === 'html' ? [...payload.constructs, ...payload.removed] : payload.removed };
   }
-  restoreFocus(previousFocus);
-  const after = readEditable(editable);
-  return { method, verified: sameFieldText(after, expected), text: after };
+  const after = constructCounts(parseHtml(semanticHtml(editable.element)));
+  const kept = payload.constructs.filter((name) => after[name] > countsBefore[name]);
+  const tookHtml = sameText(editable, text, richText) && (kept.length > 0 || payload.constructs.length === 0 || loose(payload.htmlText) !== loose(payload.text));
+  return {
+    took: tookHtml ? ('html' as const) : ('text' as const),
+    kept,
+    dropped: [...payload.constructs.filter((name) => !kept.includes(name)), ...payload.removed],
+  };
 }
 
 export async function selectValue(editable: Editable, value: string): Promise<WriteOutcome> {
   const select = editable.element as HTMLSelectElement;
+  const base = { editor: editable.family, tried: ['setter'] } as const;
   const option = Array.from(select.options).find((candidate) => candidate.value === value || candidate.text.trim() === value);
-  if (!option) return { method: 'select', verified: false, text: select.value };
-  nativeSet(editable, option.value);
-  await settle();
-  return { method: 'select', verified: select.value === option.value, text: select.value };
+  if (!option) return { ...base, path: null, tried: [], verified: false, text: select.value };
+  const prototype = Object.getPrototypeOf(select) as object;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  asTether(() => {
+    if (setter) setter.call(select, option.value);
+    else select.value = option.value;
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await settle([select], () => select.value === option.value, { quietMs: 20 });
+  return { ...base, path: 'setter', tried: ['setter'], verified: select.value === option.value, text: select.value };
 }
 
 export function snapshotField(editable: Editable): FieldSnapshot {
-  return { text: readEditable(editable), html: readEditableHtml(editable) };
+  const modelEditor = !isPlainField(editable) && !isNativeRich(editable) && editable.family !== 'select';
+  return { text: readEditable(editable), html: readEditableHtml(editable), semantic: modelEditor ? semanticHtml(editable.element, { underline: true }) : null };
 }
 
 /** Puts a field back as it was before a plan touched it (rollback), formatting included. */
 export async function restoreField(editable: Editable, snapshot: FieldSnapshot): Promise<boolean> {
   if (editable.kind === 'select') return (await selectValue(editable, snapshot.text)).verified;
-  if (snapshot.html !== null && normalizeFieldText(snapshot.text) !== '') {
-    focusEditable(editable);
-    placeSelection(editable, true);
-    asTether(() => editable.doc.execCommand('insertHTML', false, snapshot.html ?? ''));
-    await settle();
-    if (sameFieldText(readEditable(editable), snapshot.text)) return true;
+  if (normalizeFieldText(snapshot.text) === '') return (await writeText(editable, 'clear', null)).verified;
+  if (snapshot.semantic !== null) {
+    // An editor with its own model takes its own content back the way it takes any markup.
+    const payload: Payload = { format: 'html', text: snapshot.text, html: snapshot.semantic, htmlText: blockText(parseHtml(snapshot.semantic)), constructs: [], removed: [] };
+    const delivery = await deliver({ editable, mode: 'fill', payload, setterValue: snapshot.text, accept: (text) => sameText(editable, text, snapshot.text) });
+    return delivery.verified;
   }
-  return (await writeText(editable, normalizeFieldText(snapshot.text) === '' ? 'clear' : 'fill', snapshot.text)).verified;
+  if (snapshot.html !== null && isNativeRich(editable)) {
+    const html = snapshot.html;
+    const payload: Payload = { format: 'html', text: snapshot.text, html, htmlText: snapshot.text, constructs: [], removed: [] };
+    const delivery = await deliver({ editable, mode: 'fill', payload, setterValue: snapshot.text, accept: (text) => sameText(editable, text, snapshot.text) });
+    if (delivery.verified) return true;
+  }
+  const planned = planText(editable, 'fill', snapshot.text, 'text');
+  return (await writeText(editable, 'fill', planned)).verified;
 }

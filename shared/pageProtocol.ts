@@ -8,9 +8,22 @@
  */
 import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
+import { ACTION_KINDS, FIELD_KINDS, PAGE_CHANNEL, READ_FORMATS } from './pageChannel.ts';
 import { planSchema } from './planSchema.ts';
 
-export const PAGE_CHANNEL = 'tether.page';
+export {
+  ACT_MODULE_FILE,
+  ACTION_KINDS,
+  APPROVAL_ACTION_KINDS,
+  FIELD_KINDS,
+  PAGE_CHANNEL,
+  READ_FORMATS,
+  type ActionKind,
+  type FieldKind,
+  type PageExpectation,
+  type PageReply,
+  type ReadFormat,
+} from './pageChannel.ts';
 
 const upTo = (length: number) => z.string().check(z.maxLength(length));
 const listOf = <T extends z.ZodMiniType>(item: T, length: number) => z.array(item).check(z.maxLength(length));
@@ -30,9 +43,6 @@ export const draftSchema = z.object({
 });
 export type DraftState = z.infer<typeof draftSchema>;
 
-export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-editor', 'select', 'rich-editor'] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
-
 export const fieldInfoSchema = z.object({
   name: upTo(100),
   kind: z.enum(FIELD_KINDS),
@@ -44,11 +54,6 @@ export const fieldInfoSchema = z.object({
   options: z.optional(listOf(upTo(300), 200)),
 });
 export type FieldInfo = z.infer<typeof fieldInfoSchema>;
-
-export const ACTION_KINDS = ['publish', 'submit', 'save_draft', 'other'] as const;
-export type ActionKind = (typeof ACTION_KINDS)[number];
-/** Actions whose effect leaves the page: they need the person's approval unless the site allows them. */
-export const APPROVAL_ACTION_KINDS: readonly ActionKind[] = ['publish', 'submit'];
 
 export const actionInfoSchema = z.object({
   name: upTo(100),
@@ -102,8 +107,17 @@ export const stepOutcomeSchema = z.object({
   step: z.int().check(z.nonnegative()),
   op: z.string(),
   target: z.string(),
-  /** How the text went in: "insertText" keeps the person's undo; "setter" is the fallback. */
-  method: z.optional(z.string()),
+  /** The editor family detected for the field ("ckeditor5", "lexical", "textarea", …). */
+  editor: z.optional(upTo(40)),
+  /** How the text went in: "execCommand" (the person's undo), "paste", "beforeinput", "setter", … */
+  path: z.optional(upTo(60)),
+  /** Paths tried before (or instead of) the one that took, when the first did not. */
+  tried: z.optional(listOf(upTo(60), 10)),
+  /** For markdown/html: what the editor's model took ("html", or "text" for a plain-text editor). */
+  took: z.optional(z.enum(['html', 'text'])),
+  /** For markdown/html: the constructs the editor kept, and what it or the sanitizer dropped. */
+  kept: z.optional(listOf(upTo(40), 30)),
+  dropped: z.optional(listOf(upTo(60), 40)),
   beforeHash: z.optional(z.string()),
   afterHash: z.optional(z.string()),
   /** The page's own model holds the text after the write. */
@@ -124,14 +138,12 @@ export type ClickInfo = z.infer<typeof clickInfoSchema>;
 
 export const clickPinSchema = z.object({ step: z.int().check(z.nonnegative()), element: elementIdSchema, label: upTo(200), fingerprint: upTo(64) });
 
-/** Expectations the worker hands the page, checked at the last moment inside the page. */
 export const pageExpectationSchema = z.object({
   pageInstance: z.nullable(z.string()),
   url: z.string(),
   account: z.nullable(z.string()),
   role: z.enum(['write', 'reference']),
 });
-export type PageExpectation = z.infer<typeof pageExpectationSchema>;
 
 export const pageActResultSchema = z.discriminatedUnion('ok', [
   z.object({
@@ -151,6 +163,25 @@ export const pageActResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type PageActResult = z.infer<typeof pageActResultSchema>;
 
+/** An act: checked again by the act module in the page before it runs. */
+export const pageActRequestSchema = z.object({
+  channel: z.literal(PAGE_CHANNEL),
+  type: z.literal('act'),
+  expect: pageExpectationSchema,
+  requestId: z.string(),
+  plan: planSchema,
+  /** Field hashes the last inspect of this handle saw: the default expectation of each write. */
+  inspected: z.record(z.string(), z.string()),
+  /** The element each field name meant when this handle last saw the page; a write to a name not here is refused. */
+  elements: z.record(z.string(), elementIdSchema),
+  /** For a run: the element each click was validated (and approved) against at the dry run. */
+  pins: listOf(clickPinSchema, 50),
+  dryRun: z.boolean(),
+  /** Publish/submit-type clicks may run (approved, or allowed by the site); refused otherwise. */
+  approved: z.boolean(),
+});
+export type PageActRequest = z.infer<typeof pageActRequestSchema>;
+
 /** Requests to the content script (one discriminated union for this channel). */
 export const pageRequestSchema = z.discriminatedUnion('type', [
   z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('observe') }),
@@ -159,23 +190,9 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     type: z.literal('inspect'),
     expect: pageExpectationSchema,
     read: listOf(z.string(), 20),
+    readAs: z.optional(z.enum(READ_FORMATS)),
   }),
-  z.object({
-    channel: z.literal(PAGE_CHANNEL),
-    type: z.literal('act'),
-    expect: pageExpectationSchema,
-    requestId: z.string(),
-    plan: planSchema,
-    /** Field hashes the last inspect of this handle saw: the default expectation of each write. */
-    inspected: z.record(z.string(), z.string()),
-    /** The element each field name meant when this handle last saw the page; a write to a name not here is refused. */
-    elements: z.record(z.string(), elementIdSchema),
-    /** For a run: the element each click was validated (and approved) against at the dry run. */
-    pins: listOf(clickPinSchema, 50),
-    dryRun: z.boolean(),
-    /** Publish/submit-type clicks may run (approved, or allowed by the site); refused otherwise. */
-    approved: z.boolean(),
-  }),
+  pageActRequestSchema,
   z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('actStatus'), requestId: z.string() }),
 ]);
 export type PageRequest = z.infer<typeof pageRequestSchema>;
@@ -200,6 +217,3 @@ export const pageAnswerSchemas = {
   act: pageActResultSchema,
   actStatus: pageActStatusSchema,
 } as const;
-
-/** The content script answers every request with this wrapper, so refusals travel as values. */
-export type PageReply<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };

@@ -15,9 +15,16 @@ const expectSchema = z
   })
   .check(z.describe('What the field holds now (its hash from inspect, or its text); default: what the last inspect saw.'));
 
+export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+
+const format = z
+  .enum(TEXT_FORMATS)
+  .check(z.describe('How to read text: plain "text" (default), "markdown" or "html"; rich editors get headings, lists, links, bold.'));
+
 export const stepSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('fill'), field: fieldName, text, expect: z.optional(expectSchema) }),
-  z.strictObject({ op: z.literal('append'), field: fieldName, text, expect: z.optional(expectSchema) }),
+  z.strictObject({ op: z.literal('fill'), field: fieldName, text, format: z.optional(format), expect: z.optional(expectSchema) }),
+  z.strictObject({ op: z.literal('append'), field: fieldName, text, format: z.optional(format), expect: z.optional(expectSchema) }),
   z.strictObject({ op: z.literal('clear'), field: fieldName, expect: z.optional(expectSchema) }),
   z.strictObject({ op: z.literal('select'), field: fieldName, value: z.string().check(z.maxLength(1000)), expect: z.optional(expectSchema) }),
   z.strictObject({ op: z.literal('click'), action: fieldName }),

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { TetherError } from './errors.ts';
 import * as zm from 'zod/mini';
+import { READ_FORMATS } from './pageChannel.ts';
 import { planSchema } from './planSchema.ts';
 
 export const TOOL_NAMES = ['context', 'resolve', 'inspect', 'act'] as const;
@@ -46,6 +47,7 @@ export const inspectArgsSchema = z.strictObject({
   workspace: id.optional(),
   handle: id.optional(),
   read: z.array(z.string().min(1).max(100)).max(20).optional().describe('Field or region names whose text to return.'),
+  readAs: z.enum(READ_FORMATS).optional().describe('Return what read names as plain "text" (default) or "markdown" (headings, lists, links kept).'),
 });
 
 export { planSchema, stepSchema, type Plan, type PlanStep } from './planSchema.ts';

@@ -33,6 +33,7 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
     type: 'inspect',
     expect: expectationOf(binding),
     read: args.read ?? [],
+    ...(args.readAs ? { readAs: args.readAs } : {}),
   });
   trace.point('observe');
   if (!inspected.ok) return inspected;

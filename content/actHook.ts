@@ -1,0 +1,74 @@
+/**
+ * How the act module meets the content script. Every page carries only the content script
+ * (observe, inspect, the person's activity); plan validation, writes, editor drivers and the
+ * markdown/HTML converters live in the act module, which the worker injects into the bound
+ * document's isolated world on the first act or markdown read (`scripting.executeScript`).
+ *
+ * Both run in the same isolated world, so they meet through a global of that world: the page's own
+ * scripts live in another world and can neither see nor replace it, and no file is web-accessible.
+ * The content script hands the module its stateful parts (the person's activity, Tether's own
+ * writes, the page instance), so both see one state.
+ */
+import type { SeenElement } from '../shared/elementBinding.ts';
+import type { DraftState, PageActResult, PageActStatus } from '../shared/pageProtocol.ts';
+import type { Editable } from './editables.ts';
+import type { PageModel } from './pageModel.ts';
+
+/** What the content script lends the act module. */
+export interface ActHost {
+  readPageModel(): PageModel;
+  draftState(model: PageModel): DraftState;
+  rememberTetherWrite(element: Element, text: string): void;
+  personIsTyping(element: Element): 'composing' | 'typing' | null;
+  lastEditBy(element: Element): 'person' | 'page' | null;
+  asTether<T>(edit: () => T): T;
+  watchDocument(doc: Document): void;
+  /** Element ids are per document and must be the ones inspect reported: one map, here. */
+  elementId(element: Element): string;
+  seenElement(element: HTMLElement): SeenElement;
+}
+
+export interface MarkdownReader {
+  field(editable: Editable): string;
+  region(element: Element): string;
+}
+
+/** What the act module provides once loaded. */
+export interface ActModule {
+  /** Validates the act request (schema and plan) and runs it; the expectation was checked already. */
+  act(message: unknown): Promise<{ ok: true; value: PageActResult } | { ok: false; error: { code: string; message: string } }>;
+  actStatus(requestId: string): PageActStatus;
+  markdown: MarkdownReader;
+}
+
+export interface ActHook {
+  host: ActHost;
+  module: ActModule | null;
+  register(module: ActModule): void;
+}
+
+export const ACT_HOOK = '__tetherActHook';
+
+type HookScope = typeof globalThis & { [ACT_HOOK]?: ActHook };
+
+export function installActHook(host: ActHost): void {
+  const scope = globalThis as HookScope;
+  if (scope[ACT_HOOK]) return;
+  const hook: ActHook = {
+    host,
+    module: null,
+    register(module) {
+      // The first registration wins: a second injection of the module changes nothing.
+      if (!hook.module) hook.module = module;
+    },
+  };
+  Object.defineProperty(scope, ACT_HOOK, { value: hook, writable: false, configurable: false });
+}
+
+export function actHook(): ActHook | null {
+  return (globalThis as HookScope)[ACT_HOOK] ?? null;
+}
+
+export function actModule(): ActModule | null {
+  return actHook()?.module ?? null;
+}

@@ -1,0 +1,27 @@
+/**
+ * The act module's entry (built to content-act.js, injected by the worker into the bound document
+ * only when an act or a markdown read needs it). It registers with the content script through the
+ * isolated world's hook and does nothing else: a page cannot load or reach it.
+ */
+import { tetherError } from '../shared/errors.ts';
+import { pageActRequestSchema } from '../shared/pageProtocol.ts';
+import { actHook } from './actHook.ts';
+import { bindHost } from './actHost.ts';
+import { fieldMarkdown, regionMarkdown } from './editors/markdownOut.ts';
+import { actStatus, runPlan } from './runPlan.ts';
+
+const hook = actHook();
+if (hook && !hook.module) {
+  bindHost(hook.host);
+  hook.register({
+    async act(message) {
+      const parsed = pageActRequestSchema.safeParse(message);
+      if (!parsed.success) return { ok: false, error: tetherError('invalid_request', 'Malformed act request.') };
+      const request = parsed.data;
+      const context = { inspected: request.inspected, elements: request.elements, pins: request.pins };
+      return { ok: true, value: await runPlan(request.requestId, request.plan, context, request.dryRun, request.approved) };
+    },
+    actStatus,
+    markdown: { field: fieldMarkdown, region: regionMarkdown },
+  });
+}

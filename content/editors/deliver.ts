@@ -1,0 +1,279 @@
+/**
+ * Delivering text into an editor's own model, by family. The content script cannot call editor
+ * objects (they live in the page's world); it has what a person's browser has: `execCommand`,
+ * `beforeinput` events (insertText, insertFromPaste with a DataTransfer), `paste` events carrying
+ * text/plain and text/html, keystrokes, and native value setters. Each family gets the paths it
+ * honours, in order; a later path is tried only when the earlier one left the field unchanged, so
+ * text is never written twice. Every attempt is read back.
+ */
+import { sameFieldText } from '../../shared/fieldText.ts';
+import { asTether } from '../actHost.ts';
+import { readEditable, type Editable } from '../editables.ts';
+import type { EditorFamily } from '../editorFamily.ts';
+import { selectAndSync, settle } from './settle.ts';
+import type { Payload } from './structuredText.ts';
+
+export type Mode = 'fill' | 'append' | 'clear';
+type PathName = 'execCommand' | 'insertHTML' | 'paste' | 'beforeinput' | 'keys' | 'setter' | 'buffer-paste' | 'buffer-insertText' | 'buffer-keys';
+
+export interface Delivery {
+  /** The path that took, or null. */
+  path: PathName | null;
+  tried: PathName[];
+  text: string;
+  verified: boolean;
+}
+
+export interface DeliveryRequest {
+  editable: Editable;
+  mode: Mode;
+  /** What to write (ignored for clear). */
+  payload: Payload;
+  /** Whether what the field reads now is a right result. */
+  accept(text: string): boolean;
+  /** The value for native setters (text controls): the whole expected value. */
+  setterValue: string;
+}
+
+const PLAIN: readonly EditorFamily[] = ['input', 'textarea'];
+
+/** The paths each family honours, for plain text, for markup, and for clearing. */
+function pathsFor(family: EditorFamily, kind: 'text' | 'html' | 'clear'): PathName[] {
+  switch (family) {
+    case 'input':
+    case 'textarea':
+      return ['execCommand', 'setter'];
+    case 'select':
+      return [];
+    case 'contenteditable':
+    case 'designmode':
+      return kind === 'text' ? ['execCommand', 'beforeinput', 'paste'] : kind === 'html' ? ['insertHTML', 'paste'] : ['execCommand', 'beforeinput'];
+    case 'prosemirror':
+    case 'quill':
+      return kind === 'text' ? ['execCommand', 'paste'] : kind === 'html' ? ['paste', 'insertHTML'] : ['execCommand'];
+    case 'tinymce':
+      return kind === 'clear' ? ['execCommand'] : ['paste', 'execCommand'];
+    case 'ckeditor5':
+    case 'lexical':
+      return kind === 'text' ? ['paste', 'beforeinput'] : kind === 'html' ? ['paste'] : ['execCommand', 'paste'];
+    case 'slate':
+      return ['beforeinput'];
+    case 'draft':
+      return kind === 'clear' ? ['paste', 'keys'] : ['paste'];
+    case 'codemirror':
+      return kind === 'clear' ? ['execCommand'] : ['paste', 'execCommand'];
+    case 'input-buffer':
+      return kind === 'clear' ? ['buffer-keys'] : kind === 'html' ? ['buffer-paste'] : ['buffer-paste', 'buffer-insertText'];
+  }
+}
+
+function isTextControl(editable: Editable): boolean {
+  return PLAIN.includes(editable.family);
+}
+
+function focusEditable(editable: Editable): void {
+  if (editable.buffer) {
+    editable.buffer.frame.focus();
+    editable.buffer.doc.defaultView?.focus();
+    editable.buffer.body.focus({ preventScroll: true });
+    return;
+  }
+  if (editable.frame) {
+    editable.frame.focus();
+    editable.doc.defaultView?.focus();
+  }
+  editable.element.focus({ preventScroll: true });
+}
+
+/** Text nodes a person could place a caret in (not placeholders or non-editable widgets). */
+function textLeaves(root: HTMLElement): Text[] {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) =>
+      (node.parentElement?.closest('[contenteditable="false"], [data-slate-placeholder]') ?? null) !== null ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+  });
+  const leaves: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) leaves.push(node as Text);
+  return leaves;
+}
+
+/** The innermost first (or last) block of an empty editor, where a caret goes. */
+function emptyCaret(root: HTMLElement, last: boolean): Node {
+  let node: Element = root;
+  for (;;) {
+    const child = last ? node.lastElementChild : node.firstElementChild;
+    if (!child || ['BR', 'IMG', 'HR'].includes(child.tagName)) return node;
+    node = child;
+  }
+}
+
+function contentRange(editable: Editable, whole: boolean): Range {
+  const root = editable.element;
+  const range = editable.doc.createRange();
+  const leaves = textLeaves(root);
+  const first = leaves[0];
+  const last = leaves[leaves.length - 1];
+  if (!first || !last) {
+    range.setStart(emptyCaret(root, !whole), 0);
+    range.collapse(true);
+    return range;
+  }
+  range.setStart(first, 0);
+  range.setEnd(last, last.length);
+  if (!whole) range.collapse(false);
+  return range;
+}
+
+/** Selects what the write replaces: everything (fill, clear) or nothing at the end (append). */
+async function placeSelection(editable: Editable, whole: boolean): Promise<void> {
+  if (isTextControl(editable)) {
+    const control = editable.element as HTMLInputElement;
+    if (whole) control.select();
+    else control.setSelectionRange(control.value.length, control.value.length);
+    return;
+  }
+  const selection = editable.doc.getSelection();
+  if (!selection) return;
+  await selectAndSync(editable.doc, () => {
+    selection.removeAllRanges();
+    selection.addRange(contentRange(editable, whole));
+  });
+}
+
+function view(editable: Editable): Window & typeof globalThis {
+  return (editable.buffer?.doc.defaultView ?? editable.doc.defaultView ?? window) as Window & typeof globalThis;
+}
+
+function transfer(editable: Editable, payload: Payload): DataTransfer {
+  const data = new (view(editable).DataTransfer)();
+  data.setData('text/plain', payload.text);
+  data.setData('text/html', payload.html);
+  return data;
+}
+
+/** Where events go: the element holding the caret, inside the editor. */
+function eventTarget(editable: Editable): HTMLElement {
+  if (editable.buffer) return editable.buffer.body;
+  const anchor = editable.doc.getSelection()?.anchorNode ?? null;
+  const element = anchor ? (anchor.nodeType === Node.ELEMENT_NODE ? (anchor as HTMLElement) : anchor.parentElement) : null;
+  return element && editable.element.contains(element) ? element : editable.element;
+}
+
+function dispatchPaste(editable: Editable, payload: Payload): void {
+  const event = new (view(editable).ClipboardEvent)('paste', { clipboardData: transfer(editable, payload), bubbles: true, cancelable: true, composed: true });
+  eventTarget(editable).dispatchEvent(event);
+}
+
+function targetRanges(editable: Editable): StaticRange[] {
+  const selection = editable.doc.getSelection();
+  if (!selection || selection.rangeCount === 0) return [];
+  const range = selection.getRangeAt(0);
+  return [new (view(editable).StaticRange)({ startContainer: range.startContainer, startOffset: range.startOffset, endContainer: range.endContainer, endOffset: range.endOffset })];
+}
+
+function dispatchBeforeInput(editable: Editable, mode: Mode, payload: Payload): void {
+  const init: InputEventInit = { bubbles: true, cancelable: true, composed: true, targetRanges: targetRanges(editable) };
+  if (mode === 'clear') Object.assign(init, { inputType: editable.family === 'slate' ? 'deleteByCut' : 'deleteContentBackward' });
+  else if (!payload.text.includes('\n') && payload.format === 'text') Object.assign(init, { inputType: 'insertText', data: payload.text });
+  else Object.assign(init, { inputType: 'insertFromPaste', dataTransfer: transfer(editable, payload) });
+  eventTarget(editable).dispatchEvent(new (view(editable).InputEvent)('beforeinput', init));
+}
+
+function key(editable: Editable, target: HTMLElement, keyName: string, keyCode: number, ctrl = false): void {
+  const init: KeyboardEventInit & { keyCode: number; which: number } = { key: keyName, code: keyName.length === 1 ? `Key${keyName.toUpperCase()}` : keyName, keyCode, which: keyCode, ctrlKey: ctrl, bubbles: true, cancelable: true, composed: true };
+  target.dispatchEvent(new (view(editable).KeyboardEvent)('keydown', init));
+  target.dispatchEvent(new (view(editable).KeyboardEvent)('keyup', init));
+}
+
+function execInsert(editable: Editable, text: string): boolean {
+  const doc = editable.buffer?.doc ?? editable.doc;
+  if (text === '') return doc.execCommand('delete', false);
+  if (isTextControl(editable) || !text.includes('\n')) return doc.execCommand('insertText', false, text);
+  // In rich text a newline is a new paragraph: insert line by line, as typing Enter would.
+  let ok = true;
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) ok = doc.execCommand('insertParagraph', false) && ok;
+    if (line !== '') ok = doc.execCommand('insertText', false, line) && ok;
+  });
+  return ok;
+}
+
+function nativeSet(editable: Editable, value: string): void {
+  const element = editable.element as HTMLInputElement;
+  const prototype = Object.getPrototypeOf(element) as object;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (setter) setter.call(element, value);
+  else element.value = value;
+  element.dispatchEvent(new (view(editable).InputEvent)('input', { bubbles: true, inputType: 'insertReplacementText', data: value }));
+  element.dispatchEvent(new (view(editable).Event)('change', { bubbles: true }));
+}
+
+async function run(path: PathName, request: DeliveryRequest): Promise<void> {
+  const { editable, mode, payload } = request;
+  const whole = mode !== 'append';
+  const clearing = mode === 'clear';
+  if (path === 'setter') {
+    asTether(() => nativeSet(editable, request.setterValue));
+    return;
+  }
+  focusEditable(editable);
+  if (path.startsWith('buffer-')) {
+    // The editor keeps its caret in its own model; move it as the person's keys would.
+    const body = editable.buffer?.body;
+    if (!body) return;
+    asTether(() => (whole ? key(editable, body, 'a', 65, true) : key(editable, body, 'End', 35, true)));
+    if (path === 'buffer-keys') asTether(() => key(editable, body, 'Backspace', 8));
+    else if (path === 'buffer-paste') asTether(() => dispatchPaste(editable, payload));
+    else asTether(() => execInsert(editable, payload.text));
+    return;
+  }
+  await placeSelection(editable, whole);
+  switch (path) {
+    case 'execCommand':
+      asTether(() => execInsert(editable, clearing ? '' : payload.text));
+      return;
+    case 'insertHTML':
+      asTether(() => editable.doc.execCommand('insertHTML', false, payload.html));
+      return;
+    case 'paste':
+      asTether(() => dispatchPaste(editable, clearing ? { ...payload, text: '', html: '<p><br></p>' } : payload));
+      return;
+    case 'beforeinput':
+      asTether(() => dispatchBeforeInput(editable, mode, payload));
+      return;
+    case 'keys':
+      asTether(() => key(editable, eventTarget(editable), 'Backspace', 8));
+      return;
+  }
+}
+
+function restoreFocus(previous: Element | null): void {
+  if (previous && previous !== document.body && previous instanceof HTMLElement) previous.focus({ preventScroll: true });
+}
+
+export function markupKind(mode: Mode, payload: Payload, editable: Editable): 'text' | 'html' | 'clear' {
+  if (mode === 'clear') return 'clear';
+  return payload.format === 'text' || isTextControl(editable) ? 'text' : 'html';
+}
+
+/** Writes through the family's paths in order; returns what the field holds after. */
+export async function deliver(request: DeliveryRequest): Promise<Delivery> {
+  const { editable } = request;
+  const before = readEditable(editable);
+  const previousFocus = document.activeElement;
+  const tried: PathName[] = [];
+  const watched: Node[] = [editable.element, ...(editable.buffer ? [editable.buffer.body] : [])];
+  try {
+    for (const path of pathsFor(editable.family, markupKind(request.mode, request.payload, editable))) {
+      tried.push(path);
+      await run(path, request);
+      const verified = await settle(watched, () => request.accept(readEditable(editable)));
+      const text = readEditable(editable);
+      if (verified) return { path, tried, text, verified };
+      // The editor ignored this path: the next one cannot write twice. It changed something else: stop.
+      if (!sameFieldText(text, before)) return { path, tried, text, verified: false };
+    }
+    return { path: null, tried, text: readEditable(editable), verified: false };
+  } finally {
+    restoreFocus(previousFocus);
+  }
+}

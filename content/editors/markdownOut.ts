@@ -1,0 +1,26 @@
+/**
+ * Reading a field or region as markdown (inspect `readAs: "markdown"`), so an agent reads a post's
+ * headings, lists and links without paying for HTML. The editor's DOM is first reduced to the
+ * allowlisted HTML (semanticHtml.ts), then converted with `turndown`.
+ */
+import TurndownService from 'turndown';
+import type { Editable } from '../editables.ts';
+import { readEditable } from '../editables.ts';
+import { semanticHtml } from './semanticHtml.ts';
+
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', strongDelimiter: '**' });
+turndown.addRule('strikethrough', { filter: ['del', 's'], replacement: (content) => `~~${content}~~` });
+
+export function htmlToMarkdown(html: string): string {
+  return turndown.turndown(html).trim();
+}
+
+export function regionMarkdown(element: Element): string {
+  return htmlToMarkdown(semanticHtml(element));
+}
+
+/** Plain-text fields hold their text (often already markdown); rich editors are converted. */
+export function fieldMarkdown(editable: Editable): string {
+  if (editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' || editable.family === 'codemirror') return readEditable(editable);
+  return regionMarkdown(editable.element);
+}

@@ -1,0 +1,169 @@
+/**
+ * Editors render the same structure in their own markup: Quill marks bullet lists with
+ * `data-list`, Draft.js styles spans, Lexical puts code blocks in `<code>` and formats in theme
+ * classes. `semanticHtml` turns an editor's DOM into the small allowlisted HTML Tether speaks (to
+ * report what an editor kept, to read a region as markdown, to restore a field on rollback), and
+ * `constructCounts` / `blockText` read that HTML.
+ */
+import DOMPurify from 'dompurify';
+
+/** What Tether writes and reports, by canonical name (`b` counts as `strong`, `del` as `s`, …). */
+export const CONSTRUCTS = ['h2', 'h3', 'h4', 'strong', 'em', 's', 'code', 'pre', 'a', 'ul', 'ol', 'blockquote', 'br'] as const;
+export type Construct = (typeof CONSTRUCTS)[number];
+
+export const ALLOWED_TAGS = ['p', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 's', 'strike', 'del', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'br'];
+
+const CONSTRUCT_SELECTORS: Record<Construct, string> = {
+  h2: 'h2',
+  h3: 'h3',
+  h4: 'h4',
+  strong: 'strong, b',
+  em: 'em, i',
+  s: 's, strike, del',
+  code: 'code',
+  pre: 'pre',
+  a: 'a[href]',
+  ul: 'ul',
+  ol: 'ol',
+  blockquote: 'blockquote',
+  br: 'br',
+};
+
+const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'ul', 'ol', 'blockquote', 'pre', 'table', 'tr', 'section', 'article', 'header', 'footer']);
+const VOID = new Set(['br', 'img', 'hr', 'input']);
+
+function hasText(node: Node | null): boolean {
+  return node !== null && (node.textContent ?? '').replace(/[\u200b\ufeff\u2060]/g, '').trim() !== '';
+}
+
+/** A `<br>` that breaks a line between text, not the filler an editor keeps in an empty block. */
+function isLineBreak(br: Element): boolean {
+  let before: Node | null = br.previousSibling;
+  while (before && !hasText(before) && before.nodeName !== 'BR') before = before.previousSibling;
+  let after: Node | null = br.nextSibling;
+  while (after && !hasText(after)) after = after.nextSibling;
+  return before !== null && after !== null;
+}
+
+export function constructCounts(root: ParentNode): Record<Construct, number> {
+  const counts = {} as Record<Construct, number>;
+  for (const name of CONSTRUCTS) {
+    let found = Array.from(root.querySelectorAll(CONSTRUCT_SELECTORS[name]));
+    if (name === 'code') found = found.filter((element) => !element.closest('pre'));
+    if (name === 'br') found = found.filter(isLineBreak);
+    counts[name] = found.length;
+  }
+  return counts;
+}
+
+export function constructsIn(root: ParentNode): Construct[] {
+  const counts = constructCounts(root);
+  return CONSTRUCTS.filter((name) => counts[name] > 0);
+}
+
+/** The text HTML renders as, one block per line (what an editor's text reads back as). */
+export function blockText(root: Node): string {
+  const lines: string[] = [''];
+  const push = (text: string) => {
+    lines[lines.length - 1] += text;
+  };
+  const walk = (node: Node, pre: boolean) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const data = (node.nodeValue ?? '').replace(/[\u200b\ufeff\u2060]/g, '');
+      if (pre) data.split('\n').forEach((part, index) => (index > 0 ? lines.push(part) : push(part)));
+      else push(data.replace(/\s+/g, ' '));
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE && node.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) return;
+    const name = node.nodeName.toLowerCase();
+    if (name === 'br') {
+      lines.push('');
+      return;
+    }
+    const block = BLOCKS.has(name);
+    if (block) lines.push('');
+    node.childNodes.forEach((child) => walk(child, pre || name === 'pre'));
+    if (block) lines.push('');
+  };
+  walk(root, false);
+  return lines
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function rename(element: Element, tag: string): Element {
+  const replacement = element.ownerDocument.createElement(tag);
+  const href = element.getAttribute('href');
+  if (href !== null && tag === 'a') replacement.setAttribute('href', href);
+  replacement.append(...Array.from(element.childNodes));
+  element.replaceWith(replacement);
+  return replacement;
+}
+
+function wrapContents(element: Element, tag: string): void {
+  const wrapper = element.ownerDocument.createElement(tag);
+  wrapper.append(...Array.from(element.childNodes));
+  element.append(wrapper);
+}
+
+/** Inline formats editors express with styles or theme classes instead of tags. */
+function inlineFormats(element: HTMLElement): string[] {
+  const style = element.getAttribute('style') ?? '';
+  const className = typeof element.className === 'string' ? element.className : '';
+  const formats: string[] = [];
+  if (/font-weight:\s*(bold|[6-9]00)/i.test(style) || /(^|[-_\s])bold($|[-_\s])/i.test(className)) formats.push('strong');
+  if (/font-style:\s*italic/i.test(style) || /(^|[-_\s])italic($|[-_\s])/i.test(className)) formats.push('em');
+  if (/line-through/i.test(style) || /strikethrough|line-through/i.test(className)) formats.push('s');
+  if (/font-family:[^;]*monospace/i.test(style) || /(^|[-_\s])(text-)?code($|[-_\s])/i.test(className)) formats.push('code');
+  return formats;
+}
+
+/** Rewrites one editor's quirks in a detached copy of its DOM. */
+function normalizeQuirks(root: HTMLElement): void {
+  root.querySelectorAll('[data-cke-filler], .ql-ui, [data-mce-bogus="all"], [data-slate-placeholder], [contenteditable="false"]:not(a)').forEach((element) => element.remove());
+  // Quill 2 renders both list kinds as <ol> and tells them apart by data-list.
+  root.querySelectorAll('ol').forEach((list) => {
+    const items = Array.from(list.children);
+    if (items.length > 0 && items.every((item) => item.getAttribute('data-list') === 'bullet')) rename(list, 'ul');
+  });
+  root.querySelectorAll('.ql-code-block-container').forEach((container) => {
+    const pre = container.ownerDocument.createElement('pre');
+    pre.textContent = Array.from(container.querySelectorAll('.ql-code-block'))
+      .map((line) => line.textContent ?? '')
+      .join('\n');
+    container.replaceWith(pre);
+  });
+  // Lexical's code block is a block-level <code>.
+  Array.from(root.children).forEach((child) => {
+    if (child.tagName === 'CODE') {
+      const pre = rename(child, 'pre');
+      pre.querySelectorAll('br').forEach((br) => br.replaceWith('\n'));
+    }
+  });
+  root.querySelectorAll<HTMLElement>('span, div, p, li, code, strong, em').forEach((element) => {
+    for (const format of inlineFormats(element)) {
+      if (!element.closest(format === 'code' ? 'code, pre' : format === 'strong' ? 'strong, b' : format === 'em' ? 'em, i' : 's, del, strike')) wrapContents(element, format);
+    }
+  });
+}
+
+/** Allowlisted HTML of an editor's content (or of any region), formatting kept as tags. */
+export function semanticHtml(root: Element, options: { underline?: boolean } = {}): string {
+  const copy = root.cloneNode(true) as HTMLElement;
+  normalizeQuirks(copy);
+  return DOMPurify.sanitize(copy.innerHTML, {
+    ALLOWED_TAGS: options.underline ? [...ALLOWED_TAGS, 'u'] : ALLOWED_TAGS,
+    ALLOWED_ATTR: ['href'],
+    ALLOWED_URI_REGEXP: /^https?:/i,
+    KEEP_CONTENT: true,
+  });
+}
+
+export function parseHtml(html: string): HTMLElement {
+  const doc = document.implementation.createHTMLDocument('');
+  doc.body.innerHTML = html;
+  return doc.body;
+}
+
+export { VOID };

@@ -1,0 +1,97 @@
+/**
+ * What a write step delivers, in every form an editor may take it: `text/plain` (the text, or the
+ * markdown source, for plain-text fields) and `text/html` (allowlisted markup for rich editors).
+ * Markdown is converted with `marked`; HTML from the agent and from markdown is sanitized with
+ * DOMPurify to the allowlist (paragraphs, h2–h4, bold, italic, strike, http(s) links, lists,
+ * blockquote, code, line breaks). What the sanitizer removes is reported as dropped; nothing in
+ * it ever runs (it is parsed in an inert document, and what is kept cannot execute).
+ */
+import DOMPurify, { type RemovedAttribute, type RemovedElement } from 'dompurify';
+import { Marked } from 'marked';
+import type { TextFormat } from '../../shared/planSchema.ts';
+import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, type Construct } from './semanticHtml.ts';
+
+export interface Payload {
+  format: TextFormat;
+  /** text/plain: the text itself, or the markdown source, or the text the HTML renders as. */
+  text: string;
+  /** text/html: allowlisted markup (for plain text, one paragraph per line). */
+  html: string;
+  /** The text the HTML renders as, one block per line. */
+  htmlText: string;
+  /** The constructs the HTML carries. */
+  constructs: Construct[];
+  /** What the sanitizer removed: elements by tag, event handlers, javascript:/data: URLs. */
+  removed: string[];
+}
+
+/** Converted HTML may be longer than its markdown; past this the step is refused. */
+export const MAX_HTML = 400_000;
+
+export class TooLarge extends Error {}
+
+const markdown = new Marked({ gfm: true, breaks: false, async: false });
+
+/** Wrappers pasted HTML is full of; removing them loses nothing worth reporting. */
+const UNREPORTED = new Set(['div', 'span', 'body', 'html', 'head', 'meta', 'font', 'section', 'article', 'main', 'header', 'footer', '#text', '#comment', 'h1', 'h5', 'h6']);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function paragraphs(text: string): string {
+  return text
+    .split(/\r\n?|\n/)
+    .map((line) => (line === '' ? '<p><br></p>' : `<p>${escapeHtml(line)}</p>`))
+    .join('');
+}
+
+function describeRemoval(entry: RemovedElement | RemovedAttribute): string | null {
+  if ('element' in entry) {
+    const name = entry.element.nodeName.toLowerCase();
+    return UNREPORTED.has(name) ? null : name;
+  }
+  const attribute = entry.attribute;
+  if (!attribute) return null;
+  const name = attribute.name.toLowerCase();
+  if (name.startsWith('on')) return name;
+  if (name === 'href' || name === 'src') {
+    const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(attribute.value)?.[1]?.toLowerCase();
+    return scheme && scheme !== 'http' && scheme !== 'https' ? `${scheme}: URL` : 'non-http link';
+  }
+  return null;
+}
+
+/** Sanitizes to the allowlist; h1 becomes h2 and h5/h6 become h4 (a post's title is its own field). */
+export function sanitize(html: string): { html: string; removed: string[] } {
+  const clean = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...ALLOWED_TAGS, 'h1', 'h5', 'h6'],
+    ALLOWED_ATTR: ['href'],
+    ALLOWED_URI_REGEXP: /^https?:/i,
+    KEEP_CONTENT: true,
+  });
+  const removed = [...new Set(DOMPurify.removed.map(describeRemoval).filter((item): item is string => item !== null))];
+  const body = parseHtml(clean);
+  body.querySelectorAll('h1').forEach((heading) => renameTo(heading, 'h2'));
+  body.querySelectorAll('h5, h6').forEach((heading) => renameTo(heading, 'h4'));
+  // A link whose address was removed is its text.
+  body.querySelectorAll('a:not([href])').forEach((link) => link.replaceWith(...Array.from(link.childNodes)));
+  return { html: body.innerHTML, removed };
+}
+
+function renameTo(element: Element, tag: string): void {
+  const replacement = element.ownerDocument.createElement(tag);
+  replacement.append(...Array.from(element.childNodes));
+  element.replaceWith(replacement);
+}
+
+export function preparePayload(format: TextFormat, text: string): Payload {
+  if (format === 'text') {
+    return { format, text, html: paragraphs(text), htmlText: text, constructs: [], removed: [] };
+  }
+  const raw = format === 'markdown' ? (markdown.parse(text) as string) : text;
+  if (raw.length > MAX_HTML) throw new TooLarge();
+  const { html, removed } = sanitize(raw);
+  const rendered = blockText(parseHtml(html));
+  return { format, text: format === 'markdown' ? text : rendered, html, htmlText: rendered, constructs: constructsIn(parseHtml(html)), removed };
+}

@@ -1,0 +1,44 @@
+/**
+ * The page channel's names and plain types, without zod: the content script that every page loads
+ * imports only this file, so it stays small (shared/pageProtocol.ts holds the schemas the worker and
+ * the act module check messages with).
+ */
+
+export const PAGE_CHANNEL = 'tether.page';
+
+/**
+ * The act module: plan validation, writes, editor drivers, markdown and HTML conversion. The worker
+ * injects it into the bound document (isolated world, never web-accessible) the first time an act
+ * or a markdown read arrives, and it registers itself with the content script already there.
+ */
+export const ACT_MODULE_FILE = 'content-act.js';
+
+export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-editor', 'select', 'rich-editor'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export const ACTION_KINDS = ['publish', 'submit', 'save_draft', 'other'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+/** Actions whose effect leaves the page: they need the person's approval unless the site allows them. */
+export const APPROVAL_ACTION_KINDS: readonly ActionKind[] = ['publish', 'submit'];
+
+/** How inspect returns the text of what `read` names. */
+export const READ_FORMATS = ['text', 'markdown'] as const;
+export type ReadFormat = (typeof READ_FORMATS)[number];
+
+/** Expectations the worker hands the page, checked at the last moment inside the page. */
+export interface PageExpectation {
+  pageInstance: string | null;
+  url: string;
+  account: string | null;
+  role: 'write' | 'reference';
+}
+
+/** The content script answers every request with this wrapper, so refusals travel as values. */
+export type PageReply<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      error: { code: string; message: string; details?: Record<string, unknown> };
+      /** The request needs the act module: the worker injects this file and asks again. */
+      load?: typeof ACT_MODULE_FILE;
+    };
