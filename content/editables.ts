@@ -86,6 +86,8 @@ export function editableFrom(element: Element): Editable | null {
 
 /** Blocks of a rich editor, one line each: their models are paragraph lists. */
 function richEditorText(root: HTMLElement): string {
+  // Slate renders its placeholder inside the (then empty) document.
+  if (root.querySelector('[data-slate-placeholder]')) return '';
   return Array.from(root.children)
     .map((child) => (child as HTMLElement).innerText ?? child.textContent ?? '')
     .join('\n');

@@ -99,7 +99,7 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
   const before = readEditable(editable);
   const payload = planned?.payload ?? emptyPayload();
   const structured = payload.format !== 'text';
-  const countsBefore = structured && !isPlainField(editable) ? constructCounts(parseHtml(semanticHtml(editable.element))) : null;
+  const countsBefore = structured && !isPlainField(editable) ? constructCounts(parseHtml(semanticHtml(editable.element, { editor: true }))) : null;
   // Appended markup starts a new block: an empty paragraph first takes the caret's block.
   const startsBlock = structured && mode === 'append' && before.trim() !== '';
   const delivered: Payload = {
@@ -124,16 +124,14 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
 /** What the editor's model kept of the markup, read back from its DOM after the write. */
 function structureReport(editable: Editable, text: string, richText: string, payload: Payload, countsBefore: Record<Construct, number> | null) {
   if (isPlainField(editable) || countsBefore === null) {
-    return { took: 'text' as const, kept: [], dropped: payload.format === 'html' ? [...payload.constructs, ...payload.removed] : payload.removed };
+    return { took: 'text' as const, kept: [], dropped: payload.format === 'html' ? [...payload.constructs, ...payload.removed] : [] };
   }
-  const after = constructCounts(parseHtml(semanticHtml(editable.element)));
+  const after = constructCounts(parseHtml(semanticHtml(editable.element, { editor: true })));
   const kept = payload.constructs.filter((name) => after[name] > countsBefore[name]);
   const tookHtml = sameText(editable, text, richText) && (kept.length > 0 || payload.constructs.length === 0 || loose(payload.htmlText) !== loose(payload.text));
-  return {
-    took: tookHtml ? ('html' as const) : ('text' as const),
-    kept,
-    dropped: [...payload.constructs.filter((name) => !kept.includes(name)), ...payload.removed],
-  };
+  // A plain-text editor (Lexical's plain text, say) took the text/plain part: markdown as its source.
+  if (!tookHtml) return { took: 'text' as const, kept: [], dropped: payload.format === 'html' ? [...payload.constructs, ...payload.removed] : [] };
+  return { took: 'html' as const, kept, dropped: [...payload.constructs.filter((name) => !kept.includes(name)), ...payload.removed] };
 }
 
 export async function selectValue(editable: Editable, value: string): Promise<WriteOutcome> {
@@ -155,7 +153,7 @@ export async function selectValue(editable: Editable, value: string): Promise<Wr
 
 export function snapshotField(editable: Editable): FieldSnapshot {
   const modelEditor = !isPlainField(editable) && !isNativeRich(editable) && editable.family !== 'select';
-  return { text: readEditable(editable), html: readEditableHtml(editable), semantic: modelEditor ? semanticHtml(editable.element, { underline: true }) : null };
+  return { text: readEditable(editable), html: readEditableHtml(editable), semantic: modelEditor ? semanticHtml(editable.element, { underline: true, editor: true }) : null };
 }
 
 /** Puts a field back as it was before a plan touched it (rollback), formatting included. */

@@ -38,7 +38,7 @@ export interface DeliveryRequest {
 const PLAIN: readonly EditorFamily[] = ['input', 'textarea'];
 
 /** The paths each family honours, for plain text, for markup, and for clearing. */
-function pathsFor(family: EditorFamily, kind: 'text' | 'html' | 'clear'): PathName[] {
+function pathsFor(family: EditorFamily, kind: 'text' | 'html' | 'clear', mode: Mode): PathName[] {
   switch (family) {
     case 'input':
     case 'textarea':
@@ -47,10 +47,14 @@ function pathsFor(family: EditorFamily, kind: 'text' | 'html' | 'clear'): PathNa
       return [];
     case 'contenteditable':
     case 'designmode':
-      return kind === 'text' ? ['execCommand', 'beforeinput', 'paste'] : kind === 'html' ? ['insertHTML', 'paste'] : ['execCommand', 'beforeinput'];
+      // A fill replaces blocks with paragraphs (typed text would take the first block's type).
+      if (kind === 'text') return mode === 'fill' ? ['insertHTML', 'execCommand', 'paste'] : ['execCommand', 'beforeinput', 'paste'];
+      return kind === 'html' ? ['insertHTML', 'paste'] : ['execCommand', 'beforeinput'];
     case 'prosemirror':
     case 'quill':
-      return kind === 'text' ? ['execCommand', 'paste'] : kind === 'html' ? ['paste', 'insertHTML'] : ['execCommand'];
+      // Appended text is typed (it continues the caret's block, spaces exact); a fill replaces blocks.
+      if (kind === 'text' && mode === 'append') return ['execCommand', 'paste'];
+      return kind === 'clear' ? ['execCommand'] : ['paste', 'execCommand'];
     case 'tinymce':
       return kind === 'clear' ? ['execCommand'] : ['paste', 'execCommand'];
     case 'ckeditor5':
@@ -109,6 +113,11 @@ function emptyCaret(root: HTMLElement, last: boolean): Node {
 function contentRange(editable: Editable, whole: boolean): Range {
   const root = editable.element;
   const range = editable.doc.createRange();
+  if (whole && (editable.family === 'tinymce' || editable.family === 'contenteditable' || editable.family === 'designmode')) {
+    // The whole body, blocks included: what replaces it does not inherit the first block's type.
+    range.selectNodeContents(root);
+    return range;
+  }
   const leaves = textLeaves(root);
   const first = leaves[0];
   const last = leaves[leaves.length - 1];
@@ -133,6 +142,12 @@ async function placeSelection(editable: Editable, whole: boolean): Promise<void>
   }
   const selection = editable.doc.getSelection();
   if (!selection) return;
+  if (whole && editable.family === 'prosemirror') {
+    // ProseMirror's own select-all (Mod-a) selects the document itself, so what is pasted replaces
+    // it block for block; a text range would keep the first block's type (a heading stays one).
+    await selectAndSync(editable.doc, () => asTether(() => key(editable, editable.element, 'a', 65, true)));
+    return;
+  }
   await selectAndSync(editable.doc, () => {
     selection.removeAllRanges();
     selection.addRange(contentRange(editable, whole));
@@ -263,7 +278,7 @@ export async function deliver(request: DeliveryRequest): Promise<Delivery> {
   const tried: PathName[] = [];
   const watched: Node[] = [editable.element, ...(editable.buffer ? [editable.buffer.body] : [])];
   try {
-    for (const path of pathsFor(editable.family, markupKind(request.mode, request.payload, editable))) {
+    for (const path of pathsFor(editable.family, markupKind(request.mode, request.payload, editable), request.mode)) {
       tried.push(path);
       await run(path, request);
       const verified = await settle(watched, () => request.accept(readEditable(editable)));

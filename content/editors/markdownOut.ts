@@ -6,7 +6,7 @@
 import TurndownService from 'turndown';
 import type { Editable } from '../editables.ts';
 import { readEditable } from '../editables.ts';
-import { semanticHtml } from './semanticHtml.ts';
+import { constructsIn, parseHtml, semanticHtml } from './semanticHtml.ts';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', strongDelimiter: '**' });
 turndown.addRule('strikethrough', { filter: ['del', 's'], replacement: (content) => `~~${content}~~` });
@@ -19,8 +19,13 @@ export function regionMarkdown(element: Element): string {
   return htmlToMarkdown(semanticHtml(element));
 }
 
-/** Plain-text fields hold their text (often already markdown); rich editors are converted. */
+/**
+ * Plain-text fields hold their text (often markdown already) and are returned as they are; so is
+ * an editor whose content has no structure at all (a plain-text Lexical, say): escaping its `##`
+ * would change what the person wrote. Rich editors are converted.
+ */
 export function fieldMarkdown(editable: Editable): string {
   if (editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' || editable.family === 'codemirror') return readEditable(editable);
-  return regionMarkdown(editable.element);
+  const html = semanticHtml(editable.element, { editor: true });
+  return constructsIn(parseHtml(html)).some((name) => name !== 'br') ? htmlToMarkdown(html) : readEditable(editable);
 }

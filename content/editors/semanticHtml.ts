@@ -122,10 +122,21 @@ function inlineFormats(element: HTMLElement): string[] {
 /** Rewrites one editor's quirks in a detached copy of its DOM. */
 function normalizeQuirks(root: HTMLElement): void {
   root.querySelectorAll('[data-cke-filler], .ql-ui, [data-mce-bogus="all"], [data-slate-placeholder], [contenteditable="false"]:not(a)').forEach((element) => element.remove());
-  // Quill 2 renders both list kinds as <ol> and tells them apart by data-list.
+  // Quill 2 renders every list as one <ol> and tells the kinds apart by data-list on each item.
   root.querySelectorAll('ol').forEach((list) => {
     const items = Array.from(list.children);
-    if (items.length > 0 && items.every((item) => item.getAttribute('data-list') === 'bullet')) rename(list, 'ul');
+    if (!items.some((item) => item.hasAttribute('data-list'))) return;
+    const runs: Element[] = [];
+    for (const item of items) {
+      const tag = item.getAttribute('data-list') === 'bullet' ? 'ul' : 'ol';
+      let run = runs[runs.length - 1];
+      if (!run || run.tagName.toLowerCase() !== tag) {
+        run = list.ownerDocument.createElement(tag);
+        runs.push(run);
+      }
+      run.append(item);
+    }
+    list.replaceWith(...runs);
   });
   root.querySelectorAll('.ql-code-block-container').forEach((container) => {
     const pre = container.ownerDocument.createElement('pre');
@@ -141,17 +152,42 @@ function normalizeQuirks(root: HTMLElement): void {
       pre.querySelectorAll('br').forEach((br) => br.replaceWith('\n'));
     }
   });
-  root.querySelectorAll<HTMLElement>('span, div, p, li, code, strong, em').forEach((element) => {
+  // Editors that build blocks from divs (Draft.js, CodeMirror's lines): a div of inline content is a
+  // paragraph, unless it sits in a block that already is one (Draft's heading > div).
+  Array.from(root.querySelectorAll('div'))
+    .reverse()
+    .forEach((div) => {
+      if (Array.from(div.children).some((child) => BLOCKS.has(child.tagName.toLowerCase()))) return;
+      if (div.parentElement?.closest('p, h1, h2, h3, h4, h5, h6, li, pre')) div.replaceWith(...Array.from(div.childNodes));
+      else rename(div, 'p');
+    });
+  root.querySelectorAll<HTMLElement>('span, p, li, code, strong, em, h2, h3, h4').forEach((element) => {
     for (const format of inlineFormats(element)) {
       if (!element.closest(format === 'code' ? 'code, pre' : format === 'strong' ? 'strong, b' : format === 'em' ? 'em, i' : 's, del, strike')) wrapContents(element, format);
     }
   });
 }
 
-/** Allowlisted HTML of an editor's content (or of any region), formatting kept as tags. */
-export function semanticHtml(root: Element, options: { underline?: boolean } = {}): string {
+/** Editors render text with `white-space: pre-wrap`: a newline inside a block's text is a line break. */
+function literalNewlines(root: HTMLElement): void {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const text of texts) {
+    if (!/\S\n+\S/.test(text.data) || text.parentElement?.closest('pre')) continue;
+    const parts = text.data.split(/\n/);
+    text.replaceWith(...parts.flatMap((part, index) => (index === 0 ? [part] : [root.ownerDocument.createElement('br'), part])));
+  }
+}
+
+/**
+ * Allowlisted HTML of an editor's content (`editor: true`: its text is pre-wrapped, so newlines are
+ * line breaks) or of any region of a page, formatting kept as tags.
+ */
+export function semanticHtml(root: Element, options: { underline?: boolean; editor?: boolean } = {}): string {
   const copy = root.cloneNode(true) as HTMLElement;
   normalizeQuirks(copy);
+  if (options.editor) literalNewlines(copy);
   return DOMPurify.sanitize(copy.innerHTML, {
     ALLOWED_TAGS: options.underline ? [...ALLOWED_TAGS, 'u'] : ALLOWED_TAGS,
     ALLOWED_ATTR: ['href'],

@@ -39,10 +39,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** Plain text as paragraphs; spaces HTML would collapse (leading, trailing, runs) are kept as &nbsp;. */
 function paragraphs(text: string): string {
   return text
     .split(/\r\n?|\n/)
-    .map((line) => (line === '' ? '<p><br></p>' : `<p>${escapeHtml(line)}</p>`))
+    .map((line) => {
+      if (line === '') return '<p><br></p>';
+      const spaced = escapeHtml(line).replace(/ {2}/g, ' &nbsp;').replace(/^ /, '&nbsp;').replace(/ $/, '&nbsp;');
+      return `<p>${spaced}</p>`;
+    })
     .join('');
 }
 
@@ -73,10 +78,39 @@ export function sanitize(html: string): { html: string; removed: string[] } {
   const removed = [...new Set(DOMPurify.removed.map(describeRemoval).filter((item): item is string => item !== null))];
   const body = parseHtml(clean);
   body.querySelectorAll('h1').forEach((heading) => renameTo(heading, 'h2'));
+  // One spelling per construct, the one every editor's paste handling knows.
+  body.querySelectorAll('del, strike').forEach((element) => renameTo(element, 's'));
+  body.querySelectorAll('b').forEach((element) => renameTo(element, 'strong'));
+  body.querySelectorAll('i').forEach((element) => renameTo(element, 'em'));
   body.querySelectorAll('h5, h6').forEach((heading) => renameTo(heading, 'h4'));
   // A link whose address was removed is its text.
   body.querySelectorAll('a:not([href])').forEach((link) => link.replaceWith(...Array.from(link.childNodes)));
+  collapseWhitespace(body);
   return { html: body.innerHTML, removed };
+}
+
+const BLOCK_CONTAINERS = new Set(['BODY', 'UL', 'OL', 'BLOCKQUOTE', 'LI']);
+const BLOCK_TAGS = new Set(['P', 'H2', 'H3', 'H4', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'PRE']);
+
+/**
+ * Whitespace as the browser renders it: runs collapse to one space, and the line breaks between
+ * blocks are not text. An editor whose paste handling keeps raw newlines (Slate's HTML example
+ * does) then gets the same text a person sees.
+ */
+function collapseWhitespace(body: HTMLElement): void {
+  const walker = body.ownerDocument.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const text of texts) {
+    if (text.parentElement?.closest('pre')) continue;
+    const parent = text.parentElement;
+    const betweenBlocks =
+      parent !== null &&
+      BLOCK_CONTAINERS.has(parent.tagName) &&
+      [text.previousSibling, text.nextSibling].every((sibling) => sibling === null || BLOCK_TAGS.has(sibling.nodeName));
+    if (betweenBlocks && text.data.trim() === '') text.remove();
+    else text.data = text.data.replace(/\s+/g, ' ');
+  }
 }
 
 function renameTo(element: Element, tag: string): void {

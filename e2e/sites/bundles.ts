@@ -1,6 +1,7 @@
 /**
  * The demo sites' browser code, bundled in memory with esbuild when the server starts: the real
- * editor libraries from npm (Quill, TipTap/ProseMirror) and React, as real sites ship them.
+ * editor libraries from npm (CKEditor 5, Lexical, TipTap/ProseMirror, Slate, Draft.js, Quill,
+ * CodeMirror; TinyMCE is served self-hosted from node_modules) and React, as real sites ship them.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -18,6 +19,16 @@ const ENTRIES: Record<string, string> = {
   session: join(here, 'client', 'sessionWatch.ts'),
   hostile: join(here, 'client', 'hostilePage.ts'),
   'hostile-site': join(here, 'client', 'hostileSite.ts'),
+  'editor-ckeditor5': join(here, 'client', 'editors', 'ckeditor5.ts'),
+  'editor-lexical': join(here, 'client', 'editors', 'lexical.ts'),
+  'editor-tiptap': join(here, 'client', 'editors', 'tiptap.ts'),
+  'editor-slate': join(here, 'client', 'editors', 'slate.tsx'),
+  'editor-draft': join(here, 'client', 'editors', 'draft.tsx'),
+  'editor-quill': join(here, 'client', 'editors', 'quill.ts'),
+  'editor-tinymce': join(here, 'client', 'editors', 'tinymce.ts'),
+  'editor-codemirror': join(here, 'client', 'editors', 'codemirror.ts'),
+  'editor-input-buffer': join(here, 'client', 'editors', 'inputBuffer.ts'),
+  'editor-native': join(here, 'client', 'editors', 'native.tsx'),
 };
 
 export async function buildClientBundles(): Promise<ClientBundles> {
@@ -34,7 +45,7 @@ export async function buildClientBundles(): Promise<ClientBundles> {
     minify: true,
     outdir: 'out',
     logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   });
   const bundles: ClientBundles = new Map();
   for (const file of result.outputFiles) {
@@ -42,6 +53,7 @@ export async function buildClientBundles(): Promise<ClientBundles> {
     bundles.set(name, { type: 'text/javascript; charset=utf-8', content: file.text });
   }
   const require = createRequire(import.meta.url);
+  bundles.set('draft.css', { type: 'text/css; charset=utf-8', content: await readFile(require.resolve('draft-js/dist/Draft.css'), 'utf8') });
   bundles.set('quill.snow.css', { type: 'text/css; charset=utf-8', content: await readFile(require.resolve('quill/dist/quill.snow.css'), 'utf8') });
   bundles.set('site.css', { type: 'text/css; charset=utf-8', content: await readFile(join(here, 'site.css'), 'utf8') });
   return bundles;

@@ -283,3 +283,47 @@ export function hostilePage(session: Session, attack: HostileAttack): string {
     '/assets/hostile-site.js',
   ]);
 }
+
+/** The editor families the notes site hosts at /editor/<family>, each with its real library. */
+export const EDITOR_PAGES: Record<string, { script: string; body: string; styles?: string[]; vendor?: string[] }> = {
+  ckeditor5: { script: 'editor-ckeditor5.js', body: '<div id="editor"><p></p></div>' },
+  lexical: { script: 'editor-lexical.js', body: '<div id="editor" class="lexical-editor" contenteditable="true" role="textbox" aria-label="Body"></div>' },
+  'lexical-plain': { script: 'editor-lexical.js', body: '<div id="editor" class="lexical-editor" contenteditable="true" role="textbox" aria-label="Body"></div>' },
+  prosemirror: { script: 'editor-tiptap.js', body: '<div id="editor" class="tiptap-host"></div>' },
+  slate: { script: 'editor-slate.js', body: '<div id="editor" class="slate-host"></div>' },
+  draft: { script: 'editor-draft.js', body: '<div id="editor" class="draft-host"></div>', styles: ['/assets/draft.css'] },
+  quill: { script: 'editor-quill.js', body: '<div id="editor"></div>', styles: ['/assets/quill.snow.css'] },
+  tinymce: { script: 'editor-tinymce.js', body: '<div id="editor"><textarea id="editor-source"></textarea></div>', vendor: ['/vendor/tinymce/tinymce.min.js'] },
+  codemirror: { script: 'editor-codemirror.js', body: '<div id="editor" class="cm-host"></div>' },
+  'input-buffer': {
+    script: 'editor-input-buffer.js',
+    body: `<div class="se-wrap" id="editor"><div class="se-toolbar" role="toolbar" aria-label="Formatting"><button type="button" aria-label="Bold">B</button><button type="button" aria-label="Quote">“</button></div>
+<div class="se-content" role="textbox" aria-multiline="true" aria-label="Body"></div>
+<iframe id="input_buffer" class="se-input-buffer" title="input buffer" srcdoc="<!doctype html><html><body></body></html>"></iframe></div>`,
+  },
+  textarea: { script: 'editor-native.js', body: '<div id="editor"><textarea name="body" rows="12" aria-label="Body"></textarea></div>' },
+  contenteditable: { script: 'editor-native.js', body: '<div id="editor"><div class="ce-editor" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Body"></div></div>' },
+  iframe: { script: 'editor-native.js', body: '<div id="editor"><iframe title="Body editor" srcdoc="<!doctype html><html><body></body></html>"></iframe></div>' },
+  react: { script: 'editor-native.js', body: '<div id="editor"></div>' },
+  /** An editor Tether cannot drive: it refuses every edit that does not come from a real key press. */
+  locked: { script: 'editor-native.js', body: '<div id="editor"><div class="locked-editor" contenteditable="true" role="textbox" aria-label="Body"><p>Typed by hand only.</p></div></div>' },
+};
+
+export function editorPage(session: Session, family: string): string | null {
+  const page = EDITOR_PAGES[family];
+  if (!page) return null;
+  const main = `<h1>New note</h1>
+<form id="note-form" onsubmit="return false">
+<label for="title">Title</label>
+<input id="title" name="title" autocomplete="off">
+<label>Body</label>
+${page.body}
+<label for="tags">Tags</label>
+<input id="tags" name="tags" autocomplete="off">
+<div class="actions"><button type="button" id="publish">Publish</button></div>
+</form>`;
+  return layout(session, `${family} — ${SITE_TITLES.notes}`, main, [...(page.vendor ?? []), `/assets/${page.script}`], page.styles ?? []).replace(
+    '<body class="site-notes">',
+    `<body class="site-notes" data-editor="${escapeHtml(family)}">`,
+  );
+}

@@ -21,6 +21,7 @@ import {
   cafePost,
   cafeWrite,
   editorFrame,
+  editorPage,
   HOSTILE_ATTACKS,
   hostilePage,
   loginPage,
@@ -28,6 +29,7 @@ import {
   type HostileAttack,
   type Session,
 } from './pages.ts';
+import { vendorFile } from './vendor.ts';
 
 export type SiteName = 'blog' | 'cafe' | 'notes';
 
@@ -118,7 +120,7 @@ async function body(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(response: ServerResponse, status: number, type: string, content: string, headers: Record<string, string> = {}): void {
+function send(response: ServerResponse, status: number, type: string, content: string | Buffer, headers: Record<string, string> = {}): void {
   // no-cache, not no-store: pages stay eligible for the back/forward cache, as on most real sites.
   response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', ...headers });
   response.end(content);
@@ -163,6 +165,12 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
 
     if (path === '/favicon.ico') {
       response.writeHead(204).end();
+      return;
+    }
+    if (path.startsWith('/vendor/')) {
+      const file = await vendorFile(path.slice('/vendor/'.length));
+      if (!file) send(response, 404, 'text/plain', 'no such file');
+      else send(response, 200, file.type, file.content);
       return;
     }
     if (path.startsWith('/assets/')) {
@@ -262,6 +270,11 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       const attack = /^\/hostile\/([a-z]+)$/.exec(path)?.[1];
       if (attack !== undefined && (HOSTILE_ATTACKS as readonly string[]).includes(attack)) {
         html(hostilePage(session, attack as HostileAttack));
+        return;
+      }
+      const editor = path.startsWith('/editor/') ? editorPage(session, path.slice('/editor/'.length)) : null;
+      if (editor) {
+        html(editor);
         return;
       }
       if (path === '/' && method === 'POST') {
