@@ -9,7 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM } from '../e2e/support/launchTether.ts';
+import { readFileSync } from 'node:fs';
 import { measureColdStart } from './coldStart.ts';
+import { measureEditorLatency } from './editorLatency.ts';
 import { playwrightMcpTranscript, tetherTranscript } from './contextCost.ts';
 import { measureLatency } from './latency.ts';
 import { measureResolverScale } from './resolverScale.ts';
@@ -18,6 +20,10 @@ import { ms, ratio } from './stats.ts';
 import { startBenchTether } from './tetherSetup.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const EDITOR_ITERATIONS = Number(process.env.BENCH_EDITOR_ITERATIONS ?? 30);
+/** BENCH_ONLY=editors,size measures only those sections and keeps the others of RESULTS.md as they were. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const runs = (name: string) => ONLY.size === 0 || ONLY.has(name);
 
 function table(headers: string[], rows: string[][]): string {
   return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
@@ -49,90 +55,130 @@ const log = (text: string) => {
   sections.get(current)?.push(text);
 };
 
-const scale = measureResolverScale();
-section(2, 'Resolver and revalidation at scale (pure functions, per request)');
-log(
-  table(
-    ['tabs', 'resolve', 'revalidate', 'resolve time ÷ previous', 'tabs ÷ previous'],
-    scale.map((row, index) => {
-      const previous = scale[index - 1];
-      return [
-        String(row.tabs),
-        `${row.resolveUs.toFixed(1)} µs`,
-        `${row.revalidateUs.toFixed(2)} µs`,
-        previous ? ratio(row.resolveUs, previous.resolveUs) : '—',
-        previous ? ratio(row.tabs, previous.tabs) : '—',
-      ];
-    }),
-  ),
-);
-log(`\nResolve grows linearly with the tabs it narrows (the ratios track the tab ratios); revalidation looks at one tab and stays flat.\n`);
+if (runs('scale')) {
+  const scale = measureResolverScale();
+  section(2, 'Resolver and revalidation at scale (pure functions, per request)');
+  log(
+    table(
+      ['tabs', 'resolve', 'revalidate', 'resolve time ÷ previous', 'tabs ÷ previous'],
+      scale.map((row, index) => {
+        const previous = scale[index - 1];
+        return [
+          String(row.tabs),
+          `${row.resolveUs.toFixed(1)} µs`,
+          `${row.revalidateUs.toFixed(2)} µs`,
+          previous ? ratio(row.resolveUs, previous.resolveUs) : '—',
+          previous ? ratio(row.tabs, previous.tabs) : '—',
+        ];
+      }),
+    ),
+  );
+  log(`\nResolve grows linearly with the tabs it narrows (the ratios track the tab ratios); revalidation looks at one tab and stays flat.\n`);
+}
 
-const sizes = measureSizes();
-section(5, 'Size (every chunk each part loads)');
-log(table(['part', 'files', 'raw', 'gzip'], sizes.map((row) => [row.part, String(row.files), kb(row.bytes), kb(row.gzipBytes)])));
-log('');
+if (runs('size')) {
+  const sizes = measureSizes();
+  section(5, 'Size (every chunk each part loads)');
+  log(table(['part', 'files', 'raw', 'gzip'], sizes.map((row) => [row.part, String(row.files), kb(row.bytes), kb(row.gzipBytes)])));
+  log('\nEvery page carries only the content script (observe, inspect, the person’s activity). The act module (plan checks, writes, editor drivers, marked, DOMPurify, turndown) is injected by the worker into the bound document on its first act or markdown read.\n');
+}
 
 const bench = await startBenchTether();
 try {
-  const tether = await tetherTranscript(bench);
-  const playwright = await playwrightMcpTranscript(bench);
-  section(3, 'Agent context cost of the blog-from-cafe task');
-  log(
-    table(
-      ['', 'tool list', 'answers', 'total', '≈ tokens', 'published'],
-      [tether, playwright].map((run) => [
-        run.who,
-        kb(run.toolListBytes),
-        kb(run.totalBytes - run.toolListBytes),
-        kb(run.totalBytes),
-        String(Math.round(run.totalBytes / 4)),
-        run.published ? 'yes' : 'NO',
-      ]),
-    ),
-  );
-  log(`\nTether / Playwright MCP: **${ratio(tether.totalBytes, playwright.totalBytes)}** of the bytes (answers alone: ${ratio(tether.totalBytes - tether.toolListBytes, playwright.totalBytes - playwright.toolListBytes)}).\n`);
-  log(
-    'Both ran against the same demo sites in the same Debian Chromium. A Playwright MCP agent must read page snapshots to find the post and the editor\'s fields; these grow with everything on the page (menus, sidebars, comments: the demo pages carry the kind real blogs and cafes do). Tether answers with the fields, actions and the text asked for by name, whatever else the page holds.\n',
-  );
-  log(table(['Tether call', 'bytes'], tether.answers.map((answer) => [answer.call, String(answer.bytes)])));
-  log('');
-  log(table(['Playwright MCP call', 'bytes'], playwright.answers.map((answer) => [answer.call, String(answer.bytes)])));
-  log('');
-
-  const latency = await measureLatency(bench, ITERATIONS);
-  section(1, 'Latency through the whole path vs. Playwright directly over CDP');
-  log(
-    table(
-      ['operation', 'Tether median', 'Tether p95', 'direct median', 'direct p95', 'Tether ÷ direct (median)'],
-      latency.map((row) => [row.operation, `${ms(row.tether.median)} ms`, `${ms(row.tether.p95)} ms`, `${ms(row.direct.median)} ms`, `${ms(row.direct.p95)} ms`, ratio(row.tether.median, row.direct.median)]),
-    ),
-  );
-  log('\nWhere Tether’s time goes (medians, ms):\n');
-  const stageNames = Object.keys(latency[0]?.stages ?? {});
-  log(table(['stage', ...latency.map((row) => row.operation)], stageNames.map((stage) => [stage, ...latency.map((row) => ms(row.stages[stage] ?? Number.NaN))])));
-  log(
-    '\nThe direct path is one CDP call into the page. Tether adds an MCP hop over stdio, a loopback WebSocket hop to the extension, the worker reading the binding from storage and revalidating it against the browser (tabs.get and webNavigation.getFrame), the message to the exact document, and a journal record in IndexedDB before answering. An act also validates the whole plan in the page (a dry run) before running it and revalidates once more just before the writes; its writes go through execCommand and are read back. For an act, that overhead is small next to the page work itself.\n',
-  );
-
-  const cold = await measureColdStart(bench);
-  section(4, 'Cold start');
-  log(
-    table(
-      ['', 'median', 'ratio to warm'],
-      [
-        ['warm `context` (worker running)', `${ms(cold.warmMedian)} ms`, '1.00×'],
-        [`stopped worker → first answer, woken by an extension event (${cold.samples} runs)`, `${ms(cold.coldMedian)} ms`, ratio(cold.coldMedian, cold.warmMedian)],
-        ['stopped worker → first answer through the bridge (1 run)', `${ms(cold.viaBridgeMs)} ms`, ratio(cold.viaBridgeMs, cold.warmMedian)],
-      ],
-    ),
-  );
-  log('\nThe bridge cannot wake a stopped worker; the reconnect alarm (every 30 s, the shortest Chrome allows packed extensions) does. While connected, the WebSocket keepalive keeps the worker from stopping.\n');
+  if (runs('editors')) {
+    const editors = await measureEditorLatency(bench, EDITOR_ITERATIONS);
+    section(6, 'Act latency per editor family (whole path, one fill of the body)');
+    log(
+      table(
+        ['editor', 'path', 'first act (injects the act module)', 'text median', 'text p95', 'markdown post median', 'markdown post p95'],
+        editors.map((row) => [row.family, row.path, `${ms(row.firstActMs)} ms`, `${ms(row.text.median)} ms`, `${ms(row.text.p95)} ms`, `${ms(row.markdown.median)} ms`, `${ms(row.markdown.p95)} ms`]),
+      ),
+    );
+    log(
+      `\n${EDITOR_ITERATIONS} fills of each kind per editor, each after an inspect (not timed) so it expects what the previous one left. An act validates the plan in the page (a dry run), converts markdown (marked) and sanitizes it (DOMPurify), delivers it the way the editor takes it (paste, beforeinput or execCommand), waits for the editor to settle and reads it back; the editor's own paste handling is most of the time.\n`,
+    );
+  }
+  if (runs('context')) {
+    const tether = await tetherTranscript(bench);
+    const playwright = await playwrightMcpTranscript(bench);
+    section(3, 'Agent context cost of the blog-from-cafe task');
+    log(
+      table(
+        ['', 'tool list', 'answers', 'total', '≈ tokens', 'published'],
+        [tether, playwright].map((run) => [
+          run.who,
+          kb(run.toolListBytes),
+          kb(run.totalBytes - run.toolListBytes),
+          kb(run.totalBytes),
+          String(Math.round(run.totalBytes / 4)),
+          run.published ? 'yes' : 'NO',
+        ]),
+      ),
+    );
+    log(`\nTether / Playwright MCP: **${ratio(tether.totalBytes, playwright.totalBytes)}** of the bytes (answers alone: ${ratio(tether.totalBytes - tether.toolListBytes, playwright.totalBytes - playwright.toolListBytes)}).\n`);
+    log(
+      'Both ran against the same demo sites in the same Debian Chromium. A Playwright MCP agent must read page snapshots to find the post and the editor\'s fields; these grow with everything on the page (menus, sidebars, comments: the demo pages carry the kind real blogs and cafes do). Tether answers with the fields, actions and the text asked for by name, whatever else the page holds.\n',
+    );
+    log(table(['Tether call', 'bytes'], tether.answers.map((answer) => [answer.call, String(answer.bytes)])));
+    log('');
+    log(table(['Playwright MCP call', 'bytes'], playwright.answers.map((answer) => [answer.call, String(answer.bytes)])));
+    log('');
+  }
+  if (runs('latency')) {
+    const latency = await measureLatency(bench, ITERATIONS);
+    section(1, 'Latency through the whole path vs. Playwright directly over CDP');
+    log(
+      table(
+        ['operation', 'Tether median', 'Tether p95', 'direct median', 'direct p95', 'Tether ÷ direct (median)'],
+        latency.map((row) => [row.operation, `${ms(row.tether.median)} ms`, `${ms(row.tether.p95)} ms`, `${ms(row.direct.median)} ms`, `${ms(row.direct.p95)} ms`, ratio(row.tether.median, row.direct.median)]),
+      ),
+    );
+    log('\nWhere Tether’s time goes (medians, ms):\n');
+    const stageNames = Object.keys(latency[0]?.stages ?? {});
+    log(table(['stage', ...latency.map((row) => row.operation)], stageNames.map((stage) => [stage, ...latency.map((row) => ms(row.stages[stage] ?? Number.NaN))])));
+    log(
+      '\nThe direct path is one CDP call into the page. Tether adds an MCP hop over stdio, a loopback WebSocket hop to the extension, the worker reading the binding from storage and revalidating it against the browser (tabs.get and webNavigation.getFrame), the message to the exact document, and a journal record in IndexedDB before answering. An act also validates the whole plan in the page (a dry run) before running it and revalidates once more just before the writes; its writes go through execCommand and are read back. For an act, that overhead is small next to the page work itself.\n',
+    );
+  }
+  if (runs('cold')) {
+    const cold = await measureColdStart(bench);
+    section(4, 'Cold start');
+    log(
+      table(
+        ['', 'median', 'ratio to warm'],
+        [
+          ['warm `context` (worker running)', `${ms(cold.warmMedian)} ms`, '1.00×'],
+          [`stopped worker → first answer, woken by an extension event (${cold.samples} runs)`, `${ms(cold.coldMedian)} ms`, ratio(cold.coldMedian, cold.warmMedian)],
+          ['stopped worker → first answer through the bridge (1 run)', `${ms(cold.viaBridgeMs)} ms`, ratio(cold.viaBridgeMs, cold.warmMedian)],
+        ],
+      ),
+    );
+    log('\nThe bridge cannot wake a stopped worker; the reconnect alarm (every 30 s, the shortest Chrome allows packed extensions) does. While connected, the WebSocket keepalive keeps the worker from stopping.\n');
+  }
 } finally {
   await bench.close();
 }
 
-const header = `# Tether benchmarks\n\nRun ${date} on ${machine}. Command: \`npm run bench\` (${ITERATIONS} requests per latency row). Ratios matter more than absolute times: the machine is shared.\n`;
+/** The sections of the last RESULTS.md, by number, for a run that measured only some. */
+function previousSections(): Map<number, string[]> {
+  const kept = new Map<number, string[]>();
+  if (ONLY.size === 0) return kept;
+  let text = '';
+  try {
+    text = readFileSync(join(import.meta.dirname, 'RESULTS.md'), 'utf8');
+  } catch {
+    return kept;
+  }
+  for (const part of text.split(/^(?=## \d+\. )/m).slice(1)) {
+    const number = Number(/^## (\d+)\./.exec(part)?.[1]);
+    kept.set(number, [part.trimEnd(), '']);
+  }
+  return kept;
+}
+for (const [number, lines] of previousSections()) if (!sections.has(number)) sections.set(number, lines);
+
+const partial = ONLY.size > 0 ? ` Sections ${[...ONLY].join(', ')} were measured in this run (\`BENCH_ONLY\`); the others are from the run before.` : '';
+const header = `# Tether benchmarks\n\nRun ${date} on ${machine}. Command: \`npm run bench\` (${ITERATIONS} requests per latency row). Ratios matter more than absolute times: the machine is shared.${partial}\n`;
 const body = [...sections.entries()].sort(([a], [b]) => a - b).map(([, lines]) => lines.join('\n'));
 writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `${[header, ...body].join('\n')}\n`);
 console.log(`\nWrote bench/RESULTS.md`);

@@ -16,11 +16,14 @@ export interface SizeRow {
   gzipBytes: number;
 }
 
+/** Scripts the worker injects into pages: named in its code, but not loaded by it (or by each other). */
+const INJECTED = new Set(['content.js', ACT_MODULE_FILE]);
+
 /** The file and every chunk it imports, statically or through chrome.runtime.getURL. */
 function closure(start: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
+    if (seen.has(file) || (seen.size > 0 && INJECTED.has(file))) return;
     seen.add(file);
     const source = readFileSync(join(DIST, file), 'utf8');
     for (const match of source.matchAll(/["'`](?:\.{1,2}\/|\/)?((?:assets\/)?[\w.-]+\.js)["'`]/g)) {
