@@ -40,6 +40,36 @@ describe('parseAgentRequest (R9 and schema)', () => {
     expect(parseAgentRequest('context', {}).ok).toBe(true);
   });
 
+  it.each([
+    { name: 'fill as markdown', step: { op: 'fill', field: 'body', text: '## Hi', format: 'markdown' }, ok: true },
+    { name: 'append as html', step: { op: 'append', field: 'body', text: '<p>x</p>', format: 'html' }, ok: true },
+    { name: 'fill as text', step: { op: 'fill', field: 'body', text: 'x', format: 'text' }, ok: true },
+    { name: 'a format on clear', step: { op: 'clear', field: 'body', format: 'markdown' }, ok: false },
+    { name: 'an unknown format', step: { op: 'fill', field: 'body', text: 'x', format: 'rtf' }, ok: false },
+    { name: 'markdown over the size limit', step: { op: 'fill', field: 'body', text: '#'.repeat(200_001), format: 'markdown' }, ok: false },
+  ])('a step: $name → ok $ok', ({ step, ok }) => {
+    const outcome = parseAgentRequest('act', { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [step] } });
+    expect(outcome.ok).toBe(ok);
+    if (!outcome.ok) expect(outcome.error.code).toBe('invalid_request');
+  });
+
+  it('an unknown format is refused naming the three allowed', () => {
+    const outcome = parseAgentRequest('act', { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'fill', field: 'body', text: 'x', format: 'rtf' }] } });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) for (const allowed of ['text', 'markdown', 'html']) expect(JSON.stringify(outcome.error.details)).toContain(allowed);
+  });
+
+  it.each([
+    { readAs: 'markdown', ok: true },
+    { readAs: 'text', ok: true },
+    { readAs: 'html', ok: false },
+    { readAs: 1, ok: false },
+  ])('inspect readAs $readAs → ok $ok', ({ readAs, ok }) => {
+    const outcome = parseAgentRequest('inspect', { profile: 'p', workspace: 'w', handle: 'h', read: ['body'], readAs });
+    expect(outcome.ok).toBe(ok);
+    if (!outcome.ok) expect(JSON.stringify(outcome.error.details)).toContain('markdown');
+  });
+
   it('a complete request parses', () => {
     const outcome = parseAgentRequest('act', { profile: 'p', workspace: 'w', handle: 'h', plan, requestId: 'r1', at: '2026-12-01T10:00:00Z' });
     expect(outcome.ok && outcome.value.tool).toBe('act');
