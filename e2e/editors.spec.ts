@@ -109,7 +109,8 @@ for (const family of FAMILIES) {
     const post = ok<ActResult>(
       await scene.act({ steps: [{ op: 'fill', field: 'title', text: 'Market day' }, { op: 'fill', field: 'body', text: POST, format: 'markdown' }] }),
     );
-    const body = post.steps[1] as ActResult['steps'][number] & { editor?: string; path?: string; took?: string; kept?: string[]; dropped?: string[] };
+    const body = post.steps[1];
+    if (!body) throw new Error('no body step in the answer');
     expect(body).toMatchObject({ target: 'body', editor: family.editor, verified: true });
     expect(body.path).toBeTruthy();
     const written = await scene.model();

@@ -12,7 +12,7 @@ import { ok, refused, type ActResult } from './support/answers.ts';
 import { editorScene, structureOf } from './support/editorScene.ts';
 import { DIST } from './support/launchTether.ts';
 
-type Step = ActResult['steps'][number] & { editor?: string; path?: string; took?: string; kept?: string[]; dropped?: string[]; tried?: string[] };
+type Step = ActResult['steps'][number];
 
 const POST = `## Market day
 

@@ -30,7 +30,6 @@ const CONSTRUCT_SELECTORS: Record<Construct, string> = {
 };
 
 const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'ul', 'ol', 'blockquote', 'pre', 'table', 'tr', 'section', 'article', 'header', 'footer']);
-const VOID = new Set(['br', 'img', 'hr', 'input']);
 
 function hasText(node: Node | null): boolean {
   return node !== null && (node.textContent ?? '').replace(/[\u200b\ufeff\u2060]/g, '').trim() !== '';
@@ -202,4 +201,3 @@ export function parseHtml(html: string): HTMLElement {
   return doc.body;
 }
 
-export { VOID };

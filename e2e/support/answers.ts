@@ -44,7 +44,19 @@ export interface InspectResult {
 
 export interface ActResult {
   requestId: string;
-  steps: Array<{ step: number; op: string; target: string; method?: string; verified: boolean }>;
+  steps: Array<{
+    step: number;
+    op: string;
+    target: string;
+    /** The editor family and the path the text went in by; for markdown/html what the editor kept. */
+    editor?: string;
+    path?: string;
+    tried?: string[];
+    took?: 'html' | 'text';
+    kept?: string[];
+    dropped?: string[];
+    verified: boolean;
+  }>;
   url: string;
   done: { en: string; ko: string };
   scheduled?: { id: string; at: string; program: string };
