@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { ok, refused, type ActResult } from './support/answers.ts';
+import { ok, refused, type ActResult, type InspectResult } from './support/answers.ts';
+import { blogScene } from './support/blogFlow.ts';
 import { editorScene, structureOf } from './support/editorScene.ts';
 import { DIST } from './support/launchTether.ts';
 
@@ -107,4 +108,15 @@ test('the content script every page loads is at most 10 KB gzipped; the act modu
   expect(gzipSync(readFileSync(join(DIST, 'content.js')), { level: 9 }).length).toBeLessThanOrEqual(10 * 1024);
   expect(readFileSync(join(DIST, 'content-act.js')).length).toBeGreaterThan(0);
   expect(manifest.web_accessible_resources).toBeUndefined();
+});
+
+test('a reference page’s region reads as markdown: one paragraph per block', async ({ tether }) => {
+  const scene = await blogScene(tether);
+  const read = ok<InspectResult>(
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['post.title', 'post.body'], readAs: 'markdown' }),
+  );
+  expect(read.text?.['post.title']).toBe('Weekly notes: spring market');
+  expect(read.text?.['post.body']).toBe(
+    'The spring market opens Saturday at 10am by the river.\n\nBring your own cup: the tea stall gives a discount.\n\nVolunteers meet at the north gate at 9am.',
+  );
 });
