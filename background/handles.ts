@@ -2,12 +2,14 @@
  * Target handles: opaque tokens only `resolve` can mint. A handle is 144 random bits; what it
  * means is a record in `storage.session` under that token, so an agent cannot forge, alter or
  * guess one, and a handle survives the worker being stopped but not a browser restart (when tab
- * ids mean nothing any more).
+ * ids mean nothing any more). Every inspect and act reads its handle, so the worker keeps a copy
+ * of the records it used (see sessionRecords.ts: storage stays the source of truth).
  */
 import { z } from 'zod';
 import { newId } from '../shared/ids.ts';
 import type { TargetBinding } from '../shared/model.ts';
 import { targetBindingSchema } from '../shared/modelSchemas.ts';
+import { sessionArea } from './sessionArea.ts';
 import { SessionRecords } from './sessionRecords.ts';
 
 export const HANDLE_TTL_MS = 2 * 60 * 60 * 1000;
@@ -40,6 +42,8 @@ const handleRecordSchema: z.ZodType<HandleRecord> = z.object({
 });
 
 const handles = new SessionRecords<HandleRecord>({
+  storage: sessionArea,
+  cached: true,
   prefix: 'tether.handle.',
   max: MAX_LIVE_HANDLES,
   madeAt: (record) => record.mintedAt,
@@ -66,7 +70,15 @@ export function getHandle(token: string): Promise<HandleRecord | null> {
  * and which element each name meant then.
  */
 export async function rememberInspection(token: string, fields: Record<string, string>, elements: Record<string, string>): Promise<void> {
-  await handles.update(token, (record) => ({ ...record, inspected: fields, elements }));
+  // An inspect that saw what the last one saw writes nothing.
+  await handles.update(token, (record) =>
+    record.inspected !== null && sameEntries(record.inspected, fields) && sameEntries(record.elements ?? {}, elements) ? record : { ...record, inspected: fields, elements },
+  );
+}
+
+function sameEntries(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
 }
 
 /** The person unbinds: every handle of a tab (or of a workspace) stops working at once. */

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { failure, success, tetherError } from '../shared/errors.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
+import type { ToolResults } from '../shared/results.ts';
 import { createHarness, type ToolHandlers } from './harness.ts';
+
+const RESULTS: ToolResults = {
+  context: { profiles: [] },
+  resolve: { explanation: 'Writing to ‘Post’ (blog.example) as alice — this request named “blog”.' },
+  inspect: { signIn: { state: 'signed_in', account: 'alice' }, fields: [{ name: 'body', kind: 'textarea', length: 0, hash: 'v1:0' }] },
+  act: { requestId: 'rq_1', steps: [{ step: 0, verified: true }], url: 'https://blog.example/write', done: 'On ‘Post’: clear body.' },
+};
 
 function tools(overrides: Partial<ToolHandlers> = {}): ToolHandlers & { calls: string[] } {
   const calls: string[] = [];
-  const handler = (name: string) => async (_args: unknown, trace: { point(name: 'decide' | 'dispatch' | 'observe'): void }) => {
-    calls.push(name);
-    trace.point('decide');
-    trace.point('dispatch');
-    trace.point('observe');
-    return success({ from: name });
-  };
+  const handler =
+    <K extends keyof ToolResults>(name: K) =>
+    async (_args: unknown, trace: { point(name: 'decide' | 'dispatch' | 'observe'): void }) => {
+      calls.push(name);
+      trace.point('decide');
+      trace.point('dispatch');
+      trace.point('observe');
+      return success(RESULTS[name]);
+    };
   return { calls, context: handler('context'), resolve: handler('resolve'), inspect: handler('inspect'), act: handler('act'), ...overrides };
 }
 
@@ -24,9 +34,9 @@ describe('the request entry (lifecycle and journal)', () => {
   it('passes the five lifecycle points and answers after the record is saved', async () => {
     const { saved, sink } = journal();
     const harness = createHarness({ ready: async () => undefined, tools: tools(), journal: sink });
-    const envelope = await harness({ tool: 'resolve', args: { profile: 'p', workspace: 'w' }, callId: 'c1' }, 'agent');
+    const envelope = await harness({ tool: 'resolve', args: { profile: 'p', workspace: 'w', debug: true }, callId: 'c1' }, 'agent');
     expect(envelope.ok).toBe(true);
-    expect(envelope.meta).toMatchObject({ tool: 'resolve', callId: 'c1', profile: 'p', journal: { saved: true } });
+    expect(envelope.meta).toMatchObject({ tool: 'resolve', callId: 'c1', profile: 'p', journal: { saved: true, id: saved[0]?.id }, tookMs: expect.any(Number) });
     expect(saved).toHaveLength(1);
     expect(Object.keys(saved[0]?.lifecycle ?? {})).toEqual(['prepare', 'decide', 'dispatch', 'observe', 'record']);
     expect(saved[0]).toMatchObject({ tool: 'resolve', via: 'agent', outcome: 'done', profileId: 'p', workspaceId: 'w' });
@@ -52,8 +62,9 @@ describe('the request entry (lifecycle and journal)', () => {
     });
     const envelope = await harness({ tool: 'context', args: {} }, 'agent');
     expect(envelope.ok).toBe(true);
-    expect(envelope.ok && envelope.result).toEqual({ from: 'context' });
-    expect(envelope.meta.journal).toEqual({ saved: false, problem: expect.stringMatching(/^storage: .*QuotaExceededError/) });
+    expect(envelope.ok && envelope.result).toEqual(RESULTS.context);
+    // Reported even though the request did not ask for diagnostics.
+    expect(envelope.meta).toEqual({ journal: { saved: false, problem: expect.stringMatching(/^storage: .*QuotaExceededError/) } });
   });
 
   it('a tool that throws becomes an error value, journaled', async () => {
@@ -90,5 +101,59 @@ describe('the request entry (lifecycle and journal)', () => {
     const text = 'x'.repeat(10_000);
     await harness({ tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'fill', field: 'body', text }] } } }, 'agent');
     expect(JSON.stringify(saved[0]?.request).length).toBeLessThan(3000);
+  });
+  it('without debug, an answer is the result alone: no meta, no times, no ids', async () => {
+    const harness = createHarness({ ready: async () => undefined, tools: tools(), journal: journal().sink });
+    expect(await harness({ tool: 'inspect', args: { profile: 'p', workspace: 'w', handle: 'h' }, callId: 'c1' }, 'agent')).toEqual({ ok: true, result: RESULTS.inspect });
+    const refused = await harness({ tool: 'inspect', args: { profile: 'p' } }, 'agent');
+    expect(Object.keys(refused)).toEqual(['ok', 'error']);
+  });
+
+  it.each([
+    [{ lang: 'fr' }, /lang must be one of: "en", "ko"/],
+    [{ lang: 'EN' }, /lang must be one of: "en", "ko"/],
+    [{ debug: 'yes' }, /debug must be true or false/],
+    [{ debug: 1 }, /debug must be true or false/],
+  ])('bad answer options %j → invalid_request naming what is allowed; no tool runs', async (options, message) => {
+    const handlers = tools();
+    const harness = createHarness({ ready: async () => undefined, tools: handlers, journal: journal().sink });
+    const envelope = await harness({ tool: 'resolve', args: { profile: 'p', workspace: 'w', ...options } }, 'agent');
+    expect(!envelope.ok && envelope.error.code).toBe('invalid_request');
+    expect(!envelope.ok && envelope.error.message).toMatch(message);
+    expect(handlers.calls).toEqual([]);
+  });
+
+  it('a tool that settles early has its record saving while it finishes; the answer still waits for the record', async () => {
+    const order: string[] = [];
+    let finishTool: () => void = () => undefined;
+    let finishSave: () => void = () => undefined;
+    const harness = createHarness({
+      ready: async () => undefined,
+      tools: tools({
+        act: async (_args, trace) => {
+          const answer = trace.settle(success(RESULTS.act));
+          await new Promise<void>((resolve) => (finishTool = resolve));
+          order.push('tool done');
+          return answer;
+        },
+      }),
+      journal: {
+        save: async (record) => {
+          order.push(`saving ${record.outcome}`);
+          await new Promise<void>((resolve) => (finishSave = resolve));
+          order.push('saved');
+        },
+      },
+    });
+    const answering = harness({ tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'clear', field: 'body' }] } } }, 'agent').then((envelope) => {
+      order.push('answered');
+      return envelope;
+    });
+    await expect.poll(() => order).toEqual(['saving done']);
+    finishTool();
+    await expect.poll(() => order).toEqual(['saving done', 'tool done']);
+    finishSave();
+    expect((await answering).ok).toBe(true);
+    expect(order).toEqual(['saving done', 'tool done', 'saved', 'answered']);
   });
 });

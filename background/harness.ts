@@ -8,21 +8,27 @@
  *   observe   — the page's answer, bound to the request that caused it
  *   record    — the journal record is saved; then the caller is answered
  *
+ * The record is saved as soon as the outcome is known: a tool that still has bookkeeping to do
+ * after it (an act's record for retries) says so with `trace.settle`, and both writes run side by
+ * side. The answer still waits for the record.
+ *
  * If saving the record fails, the answer still goes out with the observation, and `meta.journal`
- * says what the storage problem was: a failed save is not a failed action.
+ * says what the storage problem was: a failed save is not a failed action. Other diagnostics (times,
+ * journal id, call id, profile) are in `meta` only when the request asked for them (`debug: true`).
  */
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import { isToolName, parseAgentRequest, toolLabel } from '../shared/parseAgentRequest.ts';
-import type { ActArgs, AgentRequest, ContextArgs, Envelope, EnvelopeMeta, InspectArgs, ResolveArgs } from '../shared/protocol.ts';
+import type { ActArgs, AgentRequest, AnyToolEnvelope, ContextArgs, EnvelopeMeta, InspectArgs, ResolveArgs } from '../shared/protocol.ts';
+import type { ToolResult, ToolResults } from '../shared/results.ts';
 import type { JournalSink } from './journal.ts';
 import { RequestTrace } from './requestTrace.ts';
 
 export interface ToolHandlers {
-  context(args: ContextArgs, trace: RequestTrace): Promise<Outcome<unknown>>;
-  resolve(args: ResolveArgs, trace: RequestTrace): Promise<Outcome<unknown>>;
-  inspect(args: InspectArgs, trace: RequestTrace): Promise<Outcome<unknown>>;
-  act(args: ActArgs, trace: RequestTrace): Promise<Outcome<unknown>>;
+  context(args: ContextArgs, trace: RequestTrace): Promise<Outcome<ToolResults['context']>>;
+  resolve(args: ResolveArgs, trace: RequestTrace): Promise<Outcome<ToolResults['resolve']>>;
+  inspect(args: InspectArgs, trace: RequestTrace): Promise<Outcome<ToolResults['inspect']>>;
+  act(args: ActArgs, trace: RequestTrace): Promise<Outcome<ToolResults['act']>>;
 }
 
 export interface HarnessDeps {
@@ -35,10 +41,11 @@ export interface HarnessDeps {
 
 export type RequestVia = JournalRecord['via'];
 
-async function decide(tools: ToolHandlers, request: AgentRequest, trace: RequestTrace): Promise<Outcome<unknown>> {
+async function decide(tools: ToolHandlers, request: AgentRequest, trace: RequestTrace): Promise<Outcome<ToolResult>> {
   const checked = parseAgentRequest(request.tool, request.args);
   if (!checked.ok) return checked;
   const parsed = checked.value;
+  trace.debug = parsed.args.debug === true;
   if ('profile' in parsed.args && typeof parsed.args.profile === 'string') trace.profileId = parsed.args.profile;
   if ('workspace' in parsed.args && typeof parsed.args.workspace === 'string') trace.workspaceId = parsed.args.workspace;
   switch (parsed.tool) {
@@ -53,11 +60,29 @@ async function decide(tools: ToolHandlers, request: AgentRequest, trace: Request
   }
 }
 
+type Saved = { saved: true; id: string } | { saved: false; problem: string };
+
 export function createHarness(deps: HarnessDeps) {
-  return async function handleAgentRequest(request: AgentRequest, via: RequestVia): Promise<Envelope> {
+  const save = async (trace: RequestTrace, outcome: Outcome<unknown>): Promise<Saved> => {
+    trace.point('record');
+    const record = trace.toRecord(outcome);
+    try {
+      await deps.journal.save(record);
+      deps.onRecorded?.(record);
+      return { saved: true, id: record.id };
+    } catch (error) {
+      return { saved: false, problem: `storage: the journal record could not be saved (${error instanceof Error ? error.message : String(error)})` };
+    }
+  };
+
+  return async function handleAgentRequest(request: AgentRequest, via: RequestVia): Promise<AnyToolEnvelope> {
     const trace = new RequestTrace(toolLabel(request.tool), via, request.args, request.callId, deps.clock);
     trace.point('prepare');
-    let outcome: Outcome<unknown>;
+    let saving: Promise<Saved> | null = null;
+    trace.onSettle = (outcome) => {
+      saving ??= save(trace, outcome);
+    };
+    let outcome: Outcome<ToolResult>;
     try {
       await deps.ready();
       outcome = await decide(deps.tools, request, trace);
@@ -68,19 +93,18 @@ export function createHarness(deps: HarnessDeps) {
         }),
       );
     }
-    trace.point('record');
-    const record = trace.toRecord(outcome);
-    const meta: EnvelopeMeta = { tool: isToolName(request.tool) ? request.tool : 'unknown' };
-    if (request.callId !== undefined) meta.callId = request.callId;
-    if (trace.profileId !== null) meta.profile = trace.profileId;
-    try {
-      await deps.journal.save(record);
-      meta.journal = { saved: true, id: record.id };
-      deps.onRecorded?.(record);
-    } catch (error) {
-      meta.journal = { saved: false, problem: `storage: the journal record could not be saved (${error instanceof Error ? error.message : String(error)})` };
+    // A tool that settled early had its record saving while it finished its own writes.
+    const journal = await (saving ?? save(trace, outcome));
+    let meta: EnvelopeMeta | undefined;
+    if (trace.debug) {
+      meta = { tool: isToolName(request.tool) ? request.tool : 'unknown', journal, tookMs: trace.elapsed() };
+      if (request.callId !== undefined) meta.callId = request.callId;
+      if (trace.profileId !== null) meta.profile = trace.profileId;
+    } else if (!journal.saved) {
+      meta = { journal };
     }
-    meta.tookMs = trace.elapsed();
-    return outcome.ok ? { ok: true, result: outcome.value, meta } : { ok: false, error: outcome.error, meta };
+    const envelope: AnyToolEnvelope = outcome.ok ? { ok: true, result: outcome.value } : { ok: false, error: outcome.error };
+    if (meta) envelope.meta = meta;
+    return envelope;
   };
 }

@@ -44,6 +44,10 @@ export class RequestTrace {
   successOutcome: JournalOutcome = 'done';
   /** Set by a tool when a refusal came after steps ran and were undone. */
   rolledBack = false;
+  /** The request asked for diagnostics in the answer's meta. */
+  debug = false;
+  /** Set by the harness: starts saving the record of this outcome. */
+  onSettle: ((outcome: Outcome<unknown>) => void) | null = null;
 
   constructor(
     readonly tool: string,
@@ -57,6 +61,15 @@ export class RequestTrace {
 
   point(name: LifecyclePoint): void {
     this.lifecycle[name] ??= this.elapsed();
+  }
+
+  /**
+   * The tool knows its outcome and has only its own bookkeeping left: the journal record may be
+   * saved now, alongside it. The tool must then return this very outcome.
+   */
+  settle<T>(outcome: Outcome<T>): Outcome<T> {
+    this.onSettle?.(outcome);
+    return outcome;
   }
 
   elapsed(): number {

@@ -5,11 +5,13 @@
  */
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { describePlan } from '../shared/describePlan.ts';
+import { inLang, type Lang } from '../shared/explain.ts';
 import { siteLabel } from '../shared/matchSite.ts';
 import type { ClickPin } from '../shared/elementBinding.ts';
 import type { TargetBinding } from '../shared/model.ts';
 import type { PageActResult } from '../shared/pageProtocol.ts';
 import type { Plan } from '../shared/protocol.ts';
+import type { ActResult } from '../shared/results.ts';
 import { askPage } from './askPage.ts';
 import type { RequestTrace } from './requestTrace.ts';
 import { revalidateNow } from './revalidateNow.ts';
@@ -28,6 +30,8 @@ export interface ActInput {
   requestId: string;
   /** Publish/submit-type steps may run: the person approved this plan, or the site allows them. */
   mayPublish?: boolean;
+  /** The language the agent reads the answer in. */
+  lang?: Lang;
 }
 
 async function saveAct(record: ActRecord): Promise<void> {
@@ -39,31 +43,32 @@ export function expectationOf(binding: TargetBinding) {
 }
 
 /** The answer of a page's act result, as the agent gets it. */
-export function answerFromPage(input: ActInput, result: PageActResult, trace: RequestTrace): Outcome<unknown> {
+export function answerFromPage(input: ActInput, result: PageActResult, trace: RequestTrace): Outcome<ActResult> {
   if (!result.ok) {
     trace.steps = result.ran;
     trace.rolledBack = result.ran.length > 0;
+    // What the agent needs to fix the plan: every problem, and what ran and was undone (if anything did).
     return failure(
       tetherError(result.error.code, result.error.message, {
         ...(result.error.details ?? {}),
-        problems: result.problems,
-        ran: result.ran.map((step) => step.step),
-        rolledBack: result.rolledBack,
+        ...(result.problems.length > 0 ? { problems: result.problems } : {}),
+        ...(result.ran.length > 0 ? { ran: result.ran.map((step) => step.step), rolledBack: result.rolledBack } : {}),
       }),
     );
   }
   trace.steps = result.steps;
   const words = describePlan(input.plan, { title: input.binding.title, site: siteLabel(input.binding.url), account: input.binding.account });
+  trace.explanation = words;
   return success({
     requestId: input.requestId,
-    // How each write went in (editor family and path) and, for markup, what the editor kept.
-    steps: result.steps.map(({ beforeHash: _before, afterHash: _after, ...step }) => step),
+    // The plan says what each step was; the answer says how it went (the editor, the path the text took, and for markup what was kept and dropped).
+    steps: result.steps.map(({ beforeHash: _before, afterHash: _after, op: _op, target: _target, ...step }) => step),
     url: result.url,
-    done: words,
+    done: inLang(words, input.lang),
   });
 }
 
-export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outcome<unknown>> {
+export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outcome<ActResult>> {
   const { binding } = input;
   const started: ActRecord = {
     requestId: input.requestId,
@@ -74,16 +79,18 @@ export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outc
     startedAt: Date.now(),
     answer: null,
   };
-  await saveAct(started);
 
-  const finish = async (answer: Outcome<unknown>): Promise<Outcome<unknown>> => {
+  // The answer is final once the page has spoken: the journal record is saved while it is kept for retries.
+  const finish = async (answer: Outcome<ActResult>): Promise<Outcome<ActResult>> => {
+    trace.settle(answer);
     await saveAct({ ...started, state: 'done', answer });
     return answer;
   };
 
   // Approval may have taken minutes: check again right before the page is touched — the binding
-  // (R8) and the person's permission to write there (R5), as they are now.
-  const still = await revalidateNow(binding);
+  // (R8) and the person's permission to write there (R5), as they are now. Both this and the
+  // "running" mark must be done before the page is asked; they do not depend on each other.
+  const [still] = await Promise.all([revalidateNow(binding), saveAct(started)]);
   if (!still.ok) return finish(still);
   if (localStore.getState().workspaces[binding.workspaceId]?.sites[binding.origin]?.writable !== true) {
     return finish(failure(tetherError('read_only_target', `The workspace no longer allows writing on ${binding.origin}.`, { origin: binding.origin })));

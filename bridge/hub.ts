@@ -9,8 +9,9 @@ import { CLOSE_BUSY, CLOSE_REPLACED, MAX_UNPAIRED_CONNECTIONS, bridgeRequestSche
 import { tetherError } from '../shared/errors.ts';
 import { serverPairing } from '../shared/pairingHandshake.ts';
 import type { ConnectionFailure, PairedConnection } from '../shared/pairedConnection.ts';
-import { isToolName, parseAgentRequest } from '../shared/parseAgentRequest.ts';
-import type { Envelope, EnvelopeMeta, ToolName } from '../shared/protocol.ts';
+import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
+import type { Envelope, ToolName } from '../shared/protocol.ts';
+import { contextResultSchema, type ContextProfile } from '../shared/results.ts';
 import { MessageTooLarge } from '../shared/sealedChannel.ts';
 import { pairSocket, SOCKET_LIMITS } from './bridgeSocket.ts';
 import { classifyOrigin, isLoopbackHost, type PeerOrigin } from './loopbackGuard.ts';
@@ -32,8 +33,8 @@ interface BrowserCall {
   tool: ToolName;
 }
 
-export function refusal(tool: ToolName, code: Parameters<typeof tetherError>[0], message: string, details?: Record<string, unknown>): Envelope {
-  return { ok: false, error: tetherError(code, message, details), meta: { tool } };
+export function refusal(_tool: ToolName, code: Parameters<typeof tetherError>[0], message: string, details?: Record<string, unknown>): Envelope {
+  return { ok: false, error: tetherError(code, message, details) };
 }
 
 export const NOT_CONNECTED_HINT =
@@ -187,7 +188,7 @@ export class Hub implements Link {
 
   /** An envelope from a browser is checked for shape before an agent sees it. */
   private checkEnvelope(tool: ToolName, value: unknown): Envelope {
-    if (typeof value === 'object' && value !== null && 'ok' in value && 'meta' in value) return value as Envelope;
+    if (typeof value === 'object' && value !== null && 'ok' in value) return value as Envelope;
     return refusal(tool, 'browser_not_connected', 'The browser answered with something that is not a Tether envelope.');
   }
 
@@ -207,20 +208,27 @@ export class Hub implements Link {
 
   /** Routes by the profile the request names; `context` without one asks every profile. */
   async call(call: AgentCall): Promise<Envelope> {
-    const started = Date.now();
+    const started = performance.now();
     // Relays parse before they send, but the hub believes nothing it did not check itself.
     const parsed = parseAgentRequest(call.tool, call.args);
-    if (!parsed.ok) return { ok: false, error: parsed.error, meta: { tool: isToolName(call.tool) ? call.tool : 'unknown' } };
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const debug = parsed.value.args.debug === true;
     const profile = 'profile' in parsed.value.args ? parsed.value.args.profile : undefined;
     if (this.browsers.size === 0) {
       return refusal(call.tool, 'browser_not_connected', `No browser is connected to Tether. ${NOT_CONNECTED_HINT}`);
     }
     if (call.tool === 'context' && profile === undefined) {
+      // Every profile answers for itself; only answers that fit the context result are merged.
       const answers = await Promise.all([...this.browsers.values()].map((peer) => this.ask(peer, call)));
-      const profiles = answers.flatMap((answer) => (answer.ok ? ((answer.result as { profiles?: unknown[] }).profiles ?? []) : []));
-      const usage = answers.map((answer) => (answer.ok ? (answer.result as { usage?: unknown }).usage : undefined)).find((text) => typeof text === 'string');
-      const meta: EnvelopeMeta = { tool: 'context', bridgeMs: Date.now() - started };
-      return { ok: true, result: { profiles, ...(usage ? { usage } : {}) }, meta };
+      const results = answers.flatMap((answer) => {
+        const checked = answer.ok ? contextResultSchema.safeParse(answer.result) : null;
+        return checked?.success ? [checked.data] : [];
+      });
+      const profiles: ContextProfile[] = results.flatMap((result) => result.profiles);
+      const usage = results.find((result) => result.usage !== undefined)?.usage;
+      const merged: Envelope = { ok: true, result: { profiles, ...(usage !== undefined ? { usage } : {}) } };
+      if (debug) merged.meta = { tool: 'context', bridgeMs: Math.round((performance.now() - started) * 100) / 100 };
+      return merged;
     }
     const peer = typeof profile === 'string' ? this.browsers.get(profile) : undefined;
     if (!peer) {
@@ -229,7 +237,7 @@ export class Hub implements Link {
       });
     }
     const envelope = await this.ask(peer, call);
-    envelope.meta = { ...envelope.meta, bridgeMs: Date.now() - started };
+    if (debug) envelope.meta = { ...envelope.meta, bridgeMs: Math.round((performance.now() - started) * 100) / 100 };
     return envelope;
   }
 

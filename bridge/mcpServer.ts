@@ -4,7 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { USAGE } from '../shared/usage.ts';
 import type { Link } from './link.ts';
-import { callTool, toToolResult, toolDefinitions } from './mcpTools.ts';
+import { callTool, defaultLang, toToolResult, toolDefinitions } from './mcpTools.ts';
 
 export function createMcpServer(link: Link): Server {
   const server = new Server(
@@ -12,10 +12,12 @@ export function createMcpServer(link: Link): Server {
     { capabilities: { tools: {} }, instructions: USAGE },
   );
   let calls = 0;
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions() }));
+  const lang = defaultLang(process.env.TETHER_LANG);
+  const tools = toolDefinitions();
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     calls += 1;
-    const envelope = await callTool(link, request.params.name, request.params.arguments, `mcp-${process.pid}-${calls}`);
+    const envelope = await callTool(link, request.params.name, request.params.arguments, `mcp-${process.pid}-${calls}`, lang);
     return toToolResult(envelope);
   });
   return server;

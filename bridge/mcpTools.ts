@@ -1,36 +1,102 @@
 /**
- * The four MCP tools, exactly: context, resolve, inspect, act. Small schemas, descriptions written
- * for a model. Every answer is Tether's envelope; a refusal is a tool result with isError: true
- * and the envelope as structuredContent. Malformed or incomplete requests are refused here, with
- * the same codes the extension uses, whether or not a browser is connected.
+ * The four MCP tools, exactly: context, resolve, inspect, act. Every answer is Tether's envelope;
+ * a refusal is a tool result with isError: true and the envelope as structuredContent. Malformed
+ * or incomplete requests are refused here, with the same codes the extension uses, whether or not
+ * a browser is connected.
+ *
+ * A model reads the tool list with every conversation, so it is small: the descriptions say what
+ * the schemas cannot, limits stay in the server's own validation, the target spec is defined once
+ * (`$defs`), and a plan step is one object whose description says which fields each op takes.
  */
 import { z } from 'zod';
+import type { Lang } from '../shared/explain.ts';
 import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
-import { TOOL_SCHEMAS, type Envelope, type ToolName } from '../shared/protocol.ts';
+import { TOOL_SCHEMAS, targetSpecSchema, type Envelope, type ToolName } from '../shared/protocol.ts';
 import type { Link } from './link.ts';
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
-  context:
-    'Start here. Lists connected browser profiles, the workspaces the person shared with agents, their tabs (tabId, title, url, whether the site is writable), the view, the request-time tab, and programs with their targets. With no arguments it also explains how to use the other tools. Reads nothing inside pages.',
-  resolve:
-    'Choose the tabs for a task in one shared workspace: a write target (where text goes) and references (only read). Name tabs by site ("blog", "cafe.naver.com", "네이버 카페"), url, title words, tabId or an earlier handle; omit destination to use the continued program or the active tab. Returns opaque handles and a one-line explanation for the person. Refuses (ambiguous_target with candidates, target_not_found, read_only_target, role_conflict, not_signed_in, draft_in_progress, target_busy…) rather than guess.',
-  inspect:
-    'Read one page through a handle: url, title, sign-in and account, editable fields (name, kind, length, hash), whether a draft is in progress, named actions, readable regions. Pass read:["post.body"] to get the text of fields or regions. The binding is checked first: context_changed if the tab navigated, closed or left the workspace.',
-  act:
-    'Run a plan on a write handle: ordered steps fill/append/clear/select on fields and click on named actions. The whole plan is checked before anything runs and every problem is listed; writes expect what the last inspect saw (or expect.hash / expect.text). A failure while running undoes the earlier steps. Publish/submit steps wait for the person’s approval unless the workspace allows them. requestId makes a retry run once; at (ISO time) runs it later.',
+  context: 'Start here: profiles, shared workspaces, their tabs and programs; no arguments: also how to use the tools.',
+  resolve: 'Pick the tab to write and tabs only read: handles and a line for the person. Refuses rather than guess (ambiguous_target lists candidates).',
+  inspect: 'A handle’s page now, checked first: sign-in, fields (name, kind, hash), draft, actions, text of what read names.',
+  act: 'Run a plan on a write handle, all or nothing: problems are listed first; a failure undoes earlier steps. Publish waits for approval unless allowed.',
 };
 
-/** Size limits stay in the server's validation; the model does not need to read them. */
-const LIMIT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', '$schema']);
+/** Shared definitions, by name: each is written once per tool and referenced where it is used. */
+const DEFINITIONS: Record<string, z.ZodType> = { tab: targetSpecSchema };
 
-function compactSchema(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(compactSchema);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => !LIMIT_KEYWORDS.has(key))
-      .map(([key, item]) => [key, compactSchema(item)]),
-  );
+/** Limits stay in the server's validation (the answer names any that is broken); unknown keys are refused there too. */
+const SERVER_ONLY_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'minimum', 'maximum', 'additionalProperties']);
+
+/**
+ * Accepted by every tool, listed where a model needs them: `debug` (diagnostics in meta) is for
+ * people reading answers (README, usage); `lang` changes only the explanations resolve and act give.
+ */
+const UNLISTED_ARGUMENTS: Record<ToolName, ReadonlySet<string>> = {
+  context: new Set(['debug', 'lang']),
+  resolve: new Set(['debug']),
+  inspect: new Set(['debug', 'lang']),
+  act: new Set(['debug']),
+};
+
+type JsonSchema = { [key: string]: unknown };
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function withoutDescription(schema: JsonSchema): string {
+  const { description: _description, $schema: _dialect, ...rest } = schema;
+  return JSON.stringify(rest);
+}
+
+/** A discriminated union on `op` as one object: the ops as an enum, every field once, and which fields each op takes. */
+function mergedOps(variants: JsonSchema[]): JsonSchema | null {
+  const ops = variants.map((variant) => (isSchema(variant.properties) && isSchema(variant.properties.op) ? variant.properties.op.const : undefined));
+  if (ops.some((op) => typeof op !== 'string')) return null;
+  const properties: JsonSchema = { op: { enum: ops } };
+  const takes = new Map<string, string[]>();
+  variants.forEach((variant, index) => {
+    for (const [key, value] of Object.entries(variant.properties as JsonSchema)) if (key !== 'op' && !(key in properties)) properties[key] = value;
+    const required = (Array.isArray(variant.required) ? variant.required : []).filter((key) => key !== 'op').join(', ');
+    takes.set(required, [...(takes.get(required) ?? []), String(ops[index])]);
+  });
+  const description = [...takes.entries()].map(([required, named]) => `${named.join('/')}: ${required}`).join('; ');
+  return { type: 'object', description, properties, required: ['op'] };
+}
+
+function compact(node: unknown, defs: Map<string, { json: string; schema: JsonSchema }>, used: Set<string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => compact(item, defs, used));
+  if (!isSchema(node)) return node;
+  for (const [name, def] of defs) {
+    if (withoutDescription(node) !== def.json) continue;
+    used.add(name);
+    return typeof node.description === 'string' && node.description !== def.schema.description ? { $ref: `#/$defs/${name}`, description: node.description } : { $ref: `#/$defs/${name}` };
+  }
+  if (Array.isArray(node.oneOf) && node.oneOf.every(isSchema)) {
+    const merged = mergedOps(node.oneOf);
+    if (merged) return compact(merged, defs, used);
+  }
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (SERVER_ONLY_KEYWORDS.has(key)) continue;
+    // An enum or a constant says its type already.
+    if (key === 'type' && ('enum' in node || 'const' in node)) continue;
+    out[key] = compact(value, defs, used);
+  }
+  return out;
+}
+
+function inputSchema(schema: z.ZodType, unlisted: ReadonlySet<string>): Record<string, unknown> {
+  const defs = new Map<string, { json: string; schema: JsonSchema }>();
+  for (const [name, definition] of Object.entries(DEFINITIONS)) {
+    const json = z.toJSONSchema(definition, { io: 'input' });
+    defs.set(name, { json: withoutDescription(json), schema: compact(json, new Map(), new Set()) as JsonSchema });
+  }
+  const used = new Set<string>();
+  const compacted = compact(z.toJSONSchema(schema, { io: 'input' }), defs, used) as JsonSchema;
+  if (isSchema(compacted.properties)) {
+    compacted.properties = Object.fromEntries(Object.entries(compacted.properties).filter(([key]) => !unlisted.has(key)));
+  }
+  if (used.size > 0) compacted.$defs = Object.fromEntries([...used].map((name) => [name, defs.get(name)?.schema]));
+  return compacted;
 }
 
 export interface ToolDefinition {
@@ -40,12 +106,12 @@ export interface ToolDefinition {
 }
 
 export function toolDefinitions(): ToolDefinition[] {
-  // Every answer is the envelope (ok, result | error{code,message,details}, meta), described once
-  // in context's usage text rather than repeated as an output schema on every tool.
+  // Every answer is the envelope (ok, result | error{code,message,details}), described once in
+  // context's usage text rather than repeated as an output schema on every tool.
   return (Object.keys(TOOL_SCHEMAS) as ToolName[]).map((name) => ({
     name,
     description: TOOL_DESCRIPTIONS[name],
-    inputSchema: compactSchema(z.toJSONSchema(TOOL_SCHEMAS[name], { io: 'input' })) as Record<string, unknown>,
+    inputSchema: inputSchema(TOOL_SCHEMAS[name], UNLISTED_ARGUMENTS[name]),
   }));
 }
 
@@ -59,18 +125,25 @@ export interface ToolResult {
 export function toToolResult(envelope: Envelope): ToolResult {
   return {
     content: [{ type: 'text', text: JSON.stringify(envelope) }],
-    structuredContent: envelope as unknown as Record<string, unknown>,
+    structuredContent: { ...envelope },
     isError: !envelope.ok,
   };
 }
 
-export async function callTool(link: Link, name: string, args: unknown, callId: string): Promise<Envelope> {
-  const started = Date.now();
+/**
+ * The language explanations come in when a request does not say: `TETHER_LANG` from the MCP
+ * client's server configuration (`"env": {"TETHER_LANG": "ko"}`), else English. (The MCP
+ * initialize handshake carries no locale to go by.)
+ */
+export function defaultLang(setting: string | undefined): Lang {
+  return setting?.trim().toLowerCase() === 'ko' ? 'ko' : 'en';
+}
+
+export async function callTool(link: Link, name: string, args: unknown, callId: string, lang: Lang = 'en'): Promise<Envelope> {
   const parsed = parseAgentRequest(name, args);
-  if (!parsed.ok) {
-    const tool = (Object.keys(TOOL_SCHEMAS) as string[]).includes(name) ? (name as ToolName) : 'unknown';
-    return { ok: false, error: parsed.error, meta: { tool, callId, tookMs: Date.now() - started } };
-  }
-  const envelope = await link.call({ tool: parsed.value.tool, args: parsed.value.args });
-  return { ...envelope, meta: { ...envelope.meta, callId } };
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  const request = parsed.value;
+  const forwarded = request.args.lang === undefined && lang !== 'en' ? { ...request.args, lang } : request.args;
+  const envelope = await link.call({ tool: request.tool, args: forwarded });
+  return request.args.debug === true ? { ...envelope, meta: { ...envelope.meta, callId } } : envelope;
 }

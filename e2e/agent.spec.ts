@@ -8,17 +8,12 @@ import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN } from '../shared/bridgeProtoc
 import { clientProof, freshNonce } from '../shared/pairingProof.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import { expect, test } from './fixtures.ts';
-import { ok, refused, type ActResult, type InspectResult, type ResolveResult } from './support/answers.ts';
+import { ok, ran, refused, scheduled as scheduledAct } from './support/answers.ts';
 import { blogModel } from './support/blogFlow.ts';
 import { handshakeResult, openFromPage } from './support/bridgeProbes.ts';
 import { launchTether } from './support/launchTether.ts';
 import type { McpAgent } from './support/mcpAgent.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
-
-interface ContextResult {
-  usage?: string;
-  profiles: Array<{ id: string; label: string; workspaces: Array<{ id: string; name: string; tabs: Array<{ tabId: number; site: string; writable: boolean }> }> }>;
-}
 
 async function pairedScene(tether: TetherDriver, agent: McpAgent, options: { publishWithoutApproval?: boolean; editor?: string } = {}) {
   await tether.signIn('blog', 'alice');
@@ -27,7 +22,7 @@ async function pairedScene(tether: TetherDriver, agent: McpAgent, options: { pub
   const cafe = await tether.open('cafe', '/posts/1');
   await tether.workspaceOf([blog, cafe], { name: 'Spring post', writable: ['blog'], publishWithoutApproval: options.publishWithoutApproval ?? false });
   await agent.pair(tether);
-  const context = ok<ContextResult>(await agent.call('context'));
+  const context = ok(await agent.call('context'));
   const profile = context.profiles[0]?.id ?? '';
   const workspace = context.profiles[0]?.workspaces[0]?.id ?? '';
   return { blog, cafe, profile, workspace, context };
@@ -42,13 +37,13 @@ test('an MCP client completes the blog-from-cafe task, with the person approving
   expect(context.usage).toContain('resolve');
   expect(context.profiles[0]?.workspaces[0]?.name).toBe('Spring post');
 
-  const resolved = ok<ResolveResult>(
+  const resolved = ok(
     await agent.call('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }),
   );
-  const reference = ok<InspectResult>(
-    await agent.call('inspect', { profile, workspace, handle: resolved.references[0]?.handle, read: ['post.title', 'post.body'] }),
+  const reference = ok(
+    await agent.call('inspect', { profile, workspace, handle: resolved.references?.[0]?.handle, read: ['post.title', 'post.body'] }),
   );
-  ok<InspectResult>(await agent.call('inspect', { profile, workspace, handle: resolved.write?.handle }));
+  ok(await agent.call('inspect', { profile, workspace, handle: resolved.write?.handle }));
   const plan = {
     steps: [
       { op: 'fill', field: 'title', text: `Market day: ${reference.text?.['post.title'] ?? ''}` },
@@ -62,7 +57,7 @@ test('an MCP client completes the blog-from-cafe task, with the person approving
   const [approval] = (await tether.state()).approvals;
   expect(approval?.summary.en).toMatch(/^On ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice: write \d+ characters into title, then write \d+ characters into body, then press publish\.$/);
   await tether.must({ type: 'approval.decide', approvalId: approval?.id ?? '', approve: true });
-  const done = ok<ActResult>(await acting);
+  const done = ran(ok(await acting));
   expect(done.steps.map((step) => step.verified)).toEqual([true, true, true]);
   await expect.poll(() => sites.state.blog.posts.length).toBe(1);
   expect(sites.state.blog.posts[0]?.body).toContain('Bring your own cup');
@@ -74,6 +69,33 @@ test('an MCP client completes the blog-from-cafe task, with the person approving
   expect(Object.keys(records[0]?.lifecycle ?? {})).toEqual(['prepare', 'decide', 'dispatch', 'observe', 'record']);
 });
 
+test('answers hold what an agent acts on: one language, diagnostics only when asked, nothing empty', async ({ tether, agent }) => {
+  const { profile, workspace } = await pairedScene(tether, agent);
+  const resolving = { profile, workspace, destination: { site: 'blog' } };
+  const english = await agent.call('resolve', resolving);
+  expect(Object.keys(english)).toEqual(['ok', 'result']);
+  const resolved = ok(english);
+  // No references asked for: none listed. The tab's url and title are context's; the line for the person says them.
+  expect(Object.keys(resolved)).toEqual(['write', 'explanation']);
+  expect(resolved.explanation).toMatch(/^Writing to ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice — this request named “blog”\.$/);
+  expect(ok(await agent.call('resolve', { ...resolving, lang: 'ko' })).explanation).toMatch(/alice 계정으로 씁니다 — 이번 요청이 “blog”을\(를\) 지정했습니다\.$/);
+
+  // debug: the bridge's and the worker's times, the journal record and the call.
+  const debugged = await agent.call('inspect', { profile, workspace, handle: resolved.write?.handle, debug: true });
+  expect(debugged.meta).toMatchObject({ tool: 'inspect', profile, callId: expect.any(String), tookMs: expect.any(Number), bridgeMs: expect.any(Number), journal: { saved: true } });
+  const [record] = await journal(tether);
+  expect(debugged.meta?.journal).toEqual({ saved: true, id: record?.id });
+  const inspected = ok(debugged);
+  // No draft, nobody typing, nothing focused: none of it is said; the handle's document id never is.
+  expect(JSON.stringify(inspected)).not.toMatch(/documentId|pageInstance|"draft"|"focused"|"editedByPerson"|\[\]|null/);
+
+  // Bad options are refused at the bridge, naming what is allowed; nothing reaches the browser.
+  const before = (await journal(tether)).length;
+  expect(refused(await agent.call('resolve', { ...resolving, lang: 'fr' }), 'invalid_request').message).toContain('lang must be one of: "en", "ko"');
+  expect(refused(await agent.call('context', { debug: 'yes' }), 'invalid_request').message).toContain('debug must be true or false');
+  expect((await journal(tether)).length).toBe(before);
+});
+
 test('errors: browser_not_connected and missing_context without a browser; invalid handles with one', async ({ tether, agent }) => {
   refused(await agent.call('context'), 'browser_not_connected');
   const missing = refused(await agent.call('inspect', { profile: 'p' }), 'missing_context');
@@ -82,7 +104,7 @@ test('errors: browser_not_connected and missing_context without a browser; inval
 
   const { profile, workspace } = await pairedScene(tether, agent);
   expect(refused(await agent.call('act', { profile, workspace }), 'missing_context').details?.missing).toEqual(['handle', 'plan']);
-  const { write } = ok<ResolveResult>(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
+  const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
   const handle = write?.handle ?? '';
   const altered = `${handle.slice(0, -2)}${handle.endsWith('AA') ? 'BB' : 'AA'}`;
   refused(await agent.call('inspect', { profile, workspace, handle: altered }), 'invalid_handle');
@@ -93,7 +115,7 @@ test('errors: browser_not_connected and missing_context without a browser; inval
 
 test('approvals: no answer in time → approval_required; declined → approval_denied; nothing published', async ({ tether, agent, sites }) => {
   const { profile, workspace } = await pairedScene(tether, agent);
-  const { write } = ok<ResolveResult>(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
+  const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
   await agent.call('inspect', { profile, workspace, handle: write?.handle });
   const plan = { steps: [{ op: 'fill', field: 'title', text: 'Hi' }, { op: 'click', action: 'publish' }] };
   const waited = refused(
@@ -112,7 +134,7 @@ test('approvals: no answer in time → approval_required; declined → approval_
 
 test('plans: all problems listed at once; a failure while running reports what ran and was undone; a request id runs once', async ({ tether, agent }) => {
   const { blog, profile, workspace } = await pairedScene(tether, agent, { editor: 'react' });
-  const { write } = ok<ResolveResult>(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
+  const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
   const handle = write?.handle;
   await agent.call('inspect', { profile, workspace, handle });
   const invalid = refused(
@@ -134,18 +156,18 @@ test('plans: all problems listed at once; a failure while running reports what r
   expect(await blogModel(blog)).toEqual({ title: '', body: '' });
 
   const append = { steps: [{ op: 'append', field: 'body', text: 'once.' }] };
-  const first = ok<ActResult>(await agent.call('act', { profile, workspace, handle, plan: append, requestId: 'append-1' }));
-  const second = ok<ActResult>(await agent.call('act', { profile, workspace, handle, plan: append, requestId: 'append-1' }));
+  const first = ok(await agent.call('act', { profile, workspace, handle, plan: append, requestId: 'append-1' }));
+  const second = ok(await agent.call('act', { profile, workspace, handle, plan: append, requestId: 'append-1' }));
   expect(second).toEqual(first);
   expect((await blogModel(blog)).body).toBe('once.');
 });
 
 test('a scheduled act runs later through alarms, even after the worker was stopped', async ({ tether, agent, sites }) => {
   const { profile, workspace } = await pairedScene(tether, agent, { publishWithoutApproval: true });
-  const { write } = ok<ResolveResult>(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
+  const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
   await agent.call('inspect', { profile, workspace, handle: write?.handle });
   const at = new Date(Date.now() + 4000).toISOString();
-  const scheduled = ok<ActResult>(
+  const scheduled = ok(
     await agent.call('act', {
       profile,
       workspace,
@@ -154,11 +176,9 @@ test('a scheduled act runs later through alarms, even after the worker was stopp
       plan: { steps: [{ op: 'fill', field: 'title', text: 'Scheduled' }, { op: 'fill', field: 'body', text: 'Posted later.' }, { op: 'click', action: 'publish' }] },
     }),
   );
-  expect(scheduled.scheduled?.at).toBe(at);
-  const programs = ok<ContextResult & { profiles: Array<{ workspaces: Array<{ programs: Array<{ status: string }> }> }> }>(
-    await agent.call('context', { profile, workspace }),
-  );
-  expect(programs.profiles[0]?.workspaces[0]?.programs.map((program) => program.status)).toEqual(['scheduled']);
+  expect(scheduledAct(scheduled).scheduled.at).toBe(at);
+  const programs = ok(await agent.call('context', { profile, workspace }));
+  expect(programs.profiles[0]?.workspaces[0]?.programs?.map((program) => program.status)).toEqual(['scheduled']);
   await tether.stopServiceWorker();
   await expect.poll(() => sites.state.blog.posts.length, { timeout: 20_000 }).toBe(1);
   expect(sites.state.blog.posts[0]).toMatchObject({ title: 'Scheduled', body: 'Posted later.' });
@@ -168,7 +188,7 @@ test('a scheduled act runs later through alarms, even after the worker was stopp
 
 test('a scheduled act after the person navigated the tab is refused with context_changed and journaled', async ({ tether, agent, sites }) => {
   const { blog, profile, workspace } = await pairedScene(tether, agent, { publishWithoutApproval: true });
-  const { write } = ok<ResolveResult>(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
+  const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
   await agent.call('inspect', { profile, workspace, handle: write?.handle });
   ok(
     await agent.call('act', {
@@ -237,13 +257,13 @@ test('two browser profiles connected at once: requests route by profile', async 
     await other.workspaceOf([bobBlog], { name: 'Bob posts', writable: ['blog'] });
     await other.must({ type: 'profile.rename', label: 'Bob at home' });
     await agent.pair(other);
-    const context = ok<ContextResult>(await agent.call('context'));
+    const context = ok(await agent.call('context'));
     expect(context.profiles.map((profile) => profile.label).sort()).toEqual(['Bob at home', 'Chromium profile']);
     const bob = context.profiles.find((profile) => profile.label === 'Bob at home');
     const bobWorkspace = bob?.workspaces[0]?.id ?? '';
-    const bobResolved = ok<ResolveResult>(await agent.call('resolve', { profile: bob?.id, workspace: bobWorkspace, destination: { site: 'blog' } }));
+    const bobResolved = ok(await agent.call('resolve', { profile: bob?.id, workspace: bobWorkspace, destination: { site: 'blog' } }));
     expect(bobResolved.write?.account).toBe('bob');
-    const aliceResolved = ok<ResolveResult>(await agent.call('resolve', { profile: first.profile, workspace: first.workspace, destination: { site: 'blog' } }));
+    const aliceResolved = ok(await agent.call('resolve', { profile: first.profile, workspace: first.workspace, destination: { site: 'blog' } }));
     expect(aliceResolved.write?.account).toBe('alice');
     // A handle is only good in the profile that minted it.
     refused(await agent.call('inspect', { profile: bob?.id, workspace: bobWorkspace, handle: aliceResolved.write?.handle }), 'invalid_handle');
@@ -258,7 +278,7 @@ test('several MCP servers share one hub: a second agent relays through the first
   const { McpAgent: Agent } = await import('./support/mcpAgent.ts');
   const second = await Agent.start({ port: agent.port, token: agent.token });
   try {
-    const resolved = ok<ResolveResult>(await second.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
+    const resolved = ok(await second.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
     expect(resolved.write?.account).toBe('alice');
   } finally {
     await second.close();

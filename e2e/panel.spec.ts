@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { ok, refused, type ResolveResult } from './support/answers.ts';
+import { ok, refused } from './support/answers.ts';
 import { launchTether } from './support/launchTether.ts';
 import { McpAgent } from './support/mcpAgent.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
@@ -69,10 +69,10 @@ test('a person sets up and shares a workspace from the panel, pairs an agent, ap
 
     // Now: an agent request appears with its explanation.
     await panel.getByRole('tab', { name: 'Now' }).click();
-    const context = ok<{ profiles: Array<{ id: string; workspaces: Array<{ id: string }> }> }>(await agent.call('context'));
+    const context = ok(await agent.call('context'));
     const profile = context.profiles[0]?.id;
     const workspace = context.profiles[0]?.workspaces[0]?.id;
-    const resolved = ok<ResolveResult>(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
+    const resolved = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
     await expect(panel.getByText(/Writing to ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice · reading ‘Weekly notes: spring market — Riverside Cafe’/)).toBeVisible();
 
     // Approvals: a publish waits for the person, with a badge on the toolbar icon.
@@ -172,7 +172,7 @@ test('the panel in Korean: every view, with the person’s words', async ({ site
 
     const profile = await tether.profileId();
     const workspace = (await tether.state()).workspaces[0]?.id ?? '';
-    const resolved = ok<ResolveResult>(await tether.agent('resolve', { profile, workspace, destination: { site: '블로그' }, references: [{ site: '카페' }] }));
+    const resolved = ok(await tether.agent('resolve', { profile, workspace, destination: { site: '블로그' }, references: [{ site: '카페' }] }));
     await tether.agent('inspect', { profile, workspace, handle: resolved.write?.handle });
     const acting = tether.agent('act', {
       profile,
@@ -227,7 +227,7 @@ for (const lang of ['en', 'ko'] as const) {
       const cafe = await tether.open('cafe', '/posts/1');
       const workspace = await tether.workspaceOf([notes, cafe], { name: 'Market posts', writable: ['notes'] });
       const profile = await tether.profileId();
-      const resolved = ok<ResolveResult>(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'notes' } }));
+      const resolved = ok(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'notes' } }));
       await tether.agent('inspect', { profile, workspace: workspace.id, handle: resolved.write?.handle });
       const acting = tether.agent('act', {
         profile,

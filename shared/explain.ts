@@ -14,9 +14,15 @@ export interface ExplainedTarget {
   programLabel?: string;
 }
 
-export interface Explanation {
-  en: string;
-  ko: string;
+/** The languages explanations come in. The person's UI and the journal keep both; an agent reads one. */
+export const LANGS = ['en', 'ko'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export type Explanation = Record<Lang, string>;
+
+/** The one language a request asked for (English unless it said otherwise). */
+export function inLang(explanation: Explanation, lang: Lang | undefined): string {
+  return explanation[lang ?? 'en'];
 }
 
 function quoteTitle(title: string): string {

@@ -53,11 +53,16 @@ describe('arbitrary input at every boundary', () => {
 
   it('the worker’s request entry: refusals never reach a tool; every answer is an envelope', async () => {
     let toolCalls = 0;
-    const tool = async () => {
+    const tool = async <R>(result: R) => {
       toolCalls += 1;
-      return success({});
+      return success(result);
     };
-    const tools: ToolHandlers = { context: tool, resolve: tool, inspect: tool, act: tool };
+    const tools: ToolHandlers = {
+      context: () => tool({ profiles: [] }),
+      resolve: () => tool({ explanation: '' }),
+      inspect: () => tool({ signIn: { state: 'unknown' as const } }),
+      act: () => tool({ requestId: '', steps: [], url: '', done: '' }),
+    };
     const harness = createHarness({ ready: async () => undefined, tools, journal: { save: async () => undefined } });
     await fc.assert(
       fc.asyncProperty(hostileTool, hostileJson, async (name, args) => {

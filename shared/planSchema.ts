@@ -13,7 +13,7 @@ const expectSchema = z
     hash: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     text: z.optional(text),
   })
-  .check(z.describe('What the field holds now (its hash from inspect, or its text); default: what the last inspect saw.'));
+  .check(z.describe('Its hash or text now; default: what inspect saw.'));
 
 export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
 export type TextFormat = (typeof TEXT_FORMATS)[number];
@@ -33,6 +33,6 @@ export type PlanStep = z.infer<typeof stepSchema>;
 
 export const planSchema = z.strictObject({
   steps: z.array(stepSchema).check(z.minLength(1), z.maxLength(50)),
-  continueDraft: z.optional(z.boolean().check(z.describe('The plan continues the unsaved draft on the page.'))),
+  continueDraft: z.optional(z.boolean().check(z.describe('Continue the draft on the page.'))),
 });
 export type Plan = z.infer<typeof planSchema>;

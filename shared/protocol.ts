@@ -8,9 +8,11 @@
  */
 import { z } from 'zod';
 import type { TetherError } from './errors.ts';
+import { LANGS } from './explain.ts';
 import * as zm from 'zod/mini';
 import { READ_FORMATS } from './pageChannel.ts';
 import { planSchema } from './planSchema.ts';
+import type { ToolResults } from './results.ts';
 
 export const TOOL_NAMES = ['context', 'resolve', 'inspect', 'act'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -25,29 +27,38 @@ export const targetSpecSchema = z
     site: z.string().min(1).max(200).optional(),
     title: z.string().min(1).max(500).optional(),
   })
-  .describe('One tab: a handle, a tabId from context, a url (exact or prefix) or a site ("blog", "cafe.naver.com", "네이버 카페"); title narrows by words in the tab title.');
+  .describe('url may be a prefix; site: "blog", "cafe.naver.com", "네이버 카페"; title words narrow.');
+
+/** How any request wants its answer: the explanations' language, and diagnostics in `meta`. */
+const answerOptions = {
+  lang: z.enum(LANGS, { error: `lang must be one of: ${LANGS.map((lang) => `"${lang}"`).join(', ')}` }).optional(),
+  debug: z.boolean({ error: 'debug must be true or false' }).optional(),
+};
 
 export const contextArgsSchema = z.strictObject({
-  profile: id.optional().describe('Profile id; omit to list every connected profile.'),
-  workspace: id.optional().describe('Workspace id; omit to list the shared workspaces.'),
+  profile: id.optional(),
+  workspace: id.optional(),
+  ...answerOptions,
 });
 
 export const resolveArgsSchema = z.strictObject({
   profile: id.optional(),
   workspace: id.optional(),
-  destination: targetSpecSchema.optional().describe('Where to write. Omit to use the continued program or the active tab.'),
-  references: z.array(targetSpecSchema).max(20).optional().describe('Tabs that are only read.'),
-  readOnly: z.boolean().optional().describe('Only read the references; no write target.'),
-  program: z.string().min(1).max(100).optional().describe('Name of the task; a later request with the same name continues it.'),
-  continueDraft: z.boolean().optional().describe('Continue the unsaved draft already on the page instead of refusing.'),
+  destination: targetSpecSchema.optional().describe('Default: the program’s tab, else the active tab.'),
+  references: z.array(targetSpecSchema).max(20).optional(),
+  readOnly: z.boolean().optional(),
+  program: z.string().min(1).max(100).optional().describe('Task name; reuse it to continue.'),
+  continueDraft: z.boolean().optional().describe('Continue the draft on the page instead of refusing.'),
+  ...answerOptions,
 });
 
 export const inspectArgsSchema = z.strictObject({
   profile: id.optional(),
   workspace: id.optional(),
   handle: id.optional(),
-  read: z.array(z.string().min(1).max(100)).max(20).optional().describe('Field or region names whose text to return.'),
+  read: z.array(z.string().min(1).max(100)).max(20).optional(),
   readAs: z.enum(READ_FORMATS).optional().describe('Return what read names as plain "text" (default) or "markdown" (headings, lists, links kept).'),
+  ...answerOptions,
 });
 
 export { planSchema, stepSchema, type Plan, type PlanStep } from './planSchema.ts';
@@ -57,9 +68,10 @@ export const actArgsSchema = z.strictObject({
   workspace: id.optional(),
   handle: id.optional(),
   plan: zm.optional(planSchema),
-  requestId: z.string().min(1).max(100).optional().describe('Makes a retried act run once.'),
-  at: z.iso.datetime({ offset: true }).optional().describe('Run later, at this time (ISO 8601).'),
+  requestId: z.string().min(1).max(100).optional().describe('Same id again: runs once.'),
+  at: z.iso.datetime({ offset: true }).optional().describe('Run later.'),
   approvalTimeoutSeconds: z.number().int().min(1).max(900).optional(),
+  ...answerOptions,
 });
 
 export type ContextArgs = z.infer<typeof contextArgsSchema>;
@@ -90,8 +102,12 @@ export interface AgentRequest {
   callId?: string;
 }
 
+/**
+ * Diagnostics, only for a request that asked (`debug: true`) — except a journal record that could
+ * not be saved, which every answer reports.
+ */
 export interface EnvelopeMeta {
-  tool: ToolName | 'unknown';
+  tool?: ToolName | 'unknown';
   callId?: string;
   profile?: string;
   /** Time spent in the browser profile's service worker, from arrival to the journal record. */
@@ -102,9 +118,14 @@ export interface EnvelopeMeta {
   journal?: { saved: true; id: string } | { saved: false; problem: string };
 }
 
-export type Envelope =
-  | { ok: true; result: unknown; meta: EnvelopeMeta }
-  | { ok: false; error: TetherError; meta: EnvelopeMeta };
+/** Every answer: a result or a refusal. `R` is the tool's result type; on the wire it is not known yet. */
+export type Envelope<R = unknown> = { ok: true; result: R; meta?: EnvelopeMeta } | { ok: false; error: TetherError; meta?: EnvelopeMeta };
+
+/** The envelope of one tool's answer. */
+export type ToolEnvelope<T extends ToolName> = Envelope<ToolResults[T]>;
+
+/** The envelope of any tool's answer, as the worker gives it. */
+export type AnyToolEnvelope = Envelope<ToolResults[ToolName]>;
 
 export function describeZodIssues(error: z.ZodError): Array<{ path: string; message: string }> {
   return error.issues.slice(0, 20).map((issue) => ({

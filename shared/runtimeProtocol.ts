@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { JournalRecord } from './journalRecord.ts';
 import type { Profile, Program, Workspace } from './model.ts';
 import { sitePolicySchema } from './modelSchemas.ts';
-import type { Envelope } from './protocol.ts';
+import type { AnyToolEnvelope } from './protocol.ts';
 
 export const RUNTIME_CHANNEL = 'tether.runtime';
 export const UI_EVENT_CHANNEL = 'tether.ui';
@@ -133,7 +133,7 @@ export interface RuntimeAnswers {
   'connection.set': ConnectionStatus;
   'connection.forget': ConnectionStatus;
   'connection.reconnect': ConnectionStatus;
-  'agent.request': Envelope;
+  'agent.request': AnyToolEnvelope;
 }
 
 /** Pushed from the worker to open Tether pages when something they show changed. */

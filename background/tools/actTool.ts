@@ -6,6 +6,7 @@
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { describePlan, previewStep } from '../../shared/describePlan.ts';
+import { inLang } from '../../shared/explain.ts';
 import type { ClickPin } from '../../shared/elementBinding.ts';
 import { planDigest } from '../../shared/planDigest.ts';
 import { newId } from '../../shared/ids.ts';
@@ -13,6 +14,7 @@ import { siteLabel } from '../../shared/matchSite.ts';
 import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
 import type { SitePolicy } from '../../shared/model.ts';
 import type { ActArgs } from '../../shared/protocol.ts';
+import type { ActResult } from '../../shared/results.ts';
 import { requestApproval } from '../approvals.ts';
 import { askPage } from '../askPage.ts';
 import { checkHandle } from '../checkHandle.ts';
@@ -31,19 +33,15 @@ const MAX_SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
 /** A request id recorded as running this long ago, that the page does not know, is taken as never run. */
 const UNFINISHED_ACT_GRACE_MS = 30_000;
 
-function isOutcome(value: unknown): value is Outcome<unknown> {
-  return typeof value === 'object' && value !== null && 'ok' in value;
-}
-
 /** A request id seen before: answer as before, or say it is still running. Null: run it. */
-async function replay(requestId: string, handle: string, input: ActInput, trace: RequestTrace): Promise<Outcome<unknown> | null> {
+async function replay(requestId: string, handle: string, input: ActInput, trace: RequestTrace): Promise<Outcome<ActResult> | null> {
   const prior = await actRecords.get(requestId);
   if (!prior) return null;
   if (prior.handle !== handle) {
     return failure(tetherError('invalid_request', 'This requestId was already used with another handle. Use a new requestId.'));
   }
   trace.decision = { replayOf: requestId };
-  if (prior.state === 'done' && isOutcome(prior.answer)) return prior.answer;
+  if (prior.state === 'done' && prior.answer !== null) return prior.answer;
   // A worker stopped mid-act: the page knows whether the plan ran.
   const status = await askPage(prior.tabId, prior.documentId, { type: 'actStatus', requestId });
   if (status.ok && status.value.state === 'done' && status.value.result) {
@@ -57,7 +55,7 @@ async function replay(requestId: string, handle: string, input: ActInput, trace:
   return null;
 }
 
-export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
+export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outcome<ActResult>> {
   const now = Date.now();
   const state = localStore.getState();
   const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
@@ -71,7 +69,7 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
   const requestId = args.requestId ?? newId('rq', 9);
   trace.requestId = requestId;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
-  const input: ActInput = { handle: token, binding, plan, inspected: record.value.inspected ?? {}, elements: record.value.elements ?? {}, requestId };
+  const input: ActInput = { handle: token, binding, plan, inspected: record.value.inspected ?? {}, elements: record.value.elements ?? {}, requestId, lang: args.lang };
 
   const replayed = args.requestId !== undefined ? await replay(requestId, token, input, trace) : null;
   if (replayed) return replayed;
@@ -103,8 +101,16 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
   }
 }
 
-async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy, dueAt: number | null, trace: RequestTrace, now: number): Promise<Outcome<unknown>> {
+async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy, dueAt: number | null, trace: RequestTrace, now: number): Promise<Outcome<ActResult>> {
   const { binding, plan, requestId } = input;
+  // A plan that presses nothing and runs now needs no separate dry run: the run itself checks every
+  // step before any runs (and nothing needs approval or pins). Clicks, and plans kept for later, are
+  // checked first.
+  if (dueAt === null && plan.steps.every((step) => step.op !== 'click')) {
+    trace.point('decide');
+    trace.decision = { validated: 'in the run', needsApproval: false };
+    return runAct({ ...input, pins: [], mayPublish: false }, trace);
+  }
   const still = await revalidateNow(binding);
   if (!still.ok) return still;
 
@@ -160,7 +166,11 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
   if (dueAt !== null) {
     const scheduled = await scheduleAct({ ...input, pins, mayPublish }, Math.max(dueAt, now + 1000), now);
     trace.successOutcome = 'scheduled';
-    const answer = success({ requestId, scheduled: { id: scheduled.id, at: new Date(scheduled.dueAt).toISOString(), program: scheduled.programId }, will: words });
+    const answer: Outcome<ActResult> = success({
+      requestId,
+      scheduled: { id: scheduled.id, at: new Date(scheduled.dueAt).toISOString(), program: scheduled.programId },
+      will: inLang(words, args.lang),
+    });
     // A retry with the same request id gets this answer again instead of a second schedule.
     await actRecords.put(requestId, { requestId, handle: input.handle, tabId: binding.tabId, documentId: binding.documentId, state: 'done', startedAt: now, answer });
     return answer;

@@ -4,9 +4,9 @@
  * kept apart. With no arguments it also says how to use the other tools.
  */
 import { failure, success, type Outcome } from '../../shared/errors.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
 import { originOf, type Workspace } from '../../shared/model.ts';
 import type { ContextArgs } from '../../shared/protocol.ts';
+import type { ContextProgram, ContextResult, ContextTab, ContextWorkspace } from '../../shared/results.ts';
 import { USAGE } from '../../shared/usage.ts';
 import { readRequestTimeTab, readTabsMeta, readView } from '../browserTabs.ts';
 import { programsOf } from '../programs.ts';
@@ -14,40 +14,33 @@ import type { RequestTrace } from '../requestTrace.ts';
 import { checkProfile, checkScope, sharedWorkspaces } from '../scope.ts';
 import { localStore, sessionStore } from '../store.ts';
 
-async function describeWorkspace(workspace: Workspace, viewTabId: number | null) {
+async function describeWorkspace(workspace: Workspace, viewTabId: number | null): Promise<ContextWorkspace> {
   const state = localStore.getState();
   const seen = sessionStore.getState().seen;
-  const tabs = await readTabsMeta(workspace.tabIds);
-  const requestTimeTab = await readRequestTimeTab(workspace.tabIds);
-  return {
+  const [tabs, requestTimeTab] = await Promise.all([readTabsMeta(workspace.tabIds), readRequestTimeTab(workspace.tabIds)]);
+  const described: ContextWorkspace = {
     id: workspace.id,
     name: workspace.name,
-    requestTimeTab,
-    view: viewTabId !== null && workspace.tabIds.includes(viewTabId) ? viewTabId : null,
     tabs: tabs.map((tab) => {
       const origin = originOf(tab.url);
       const account = seen[String(tab.tabId)];
-      return {
-        tabId: tab.tabId,
-        title: tab.title,
-        url: tab.url,
-        site: siteLabel(tab.url),
-        writable: origin !== null && workspace.sites[origin]?.writable === true,
-        ...(account && account.documentId === tab.documentId && account.account ? { account: account.account } : {}),
-      };
+      const item: ContextTab = { tabId: tab.tabId, title: tab.title, url: tab.url, writable: origin !== null && workspace.sites[origin]?.writable === true };
+      if (account && account.documentId === tab.documentId && account.account) item.account = account.account;
+      return item;
     }),
-    programs: programsOf(state, workspace.id).map((program) => ({
-      id: program.id,
-      label: program.label,
-      status: program.status,
-      tabId: program.target.tabId,
-      title: program.target.title,
-      ...(program.dueAt !== undefined ? { dueAt: new Date(program.dueAt).toISOString() } : {}),
-    })),
   };
+  if (requestTimeTab !== null) described.requestTimeTab = requestTimeTab;
+  if (viewTabId !== null && workspace.tabIds.includes(viewTabId)) described.view = viewTabId;
+  const programs = programsOf(state, workspace.id).map((program) => {
+    const item: ContextProgram = { id: program.id, label: program.label, status: program.status, tabId: program.target.tabId };
+    if (program.dueAt !== undefined) item.dueAt = new Date(program.dueAt).toISOString();
+    return item;
+  });
+  if (programs.length > 0) described.programs = programs;
+  return described;
 }
 
-export async function contextTool(args: ContextArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
+export async function contextTool(args: ContextArgs, trace: RequestTrace): Promise<Outcome<ContextResult>> {
   const state = localStore.getState();
   trace.point('decide');
   let workspaces: Workspace[];
@@ -69,7 +62,7 @@ export async function contextTool(args: ContextArgs, trace: RequestTrace): Promi
   const described = await Promise.all(workspaces.map((workspace) => describeWorkspace(workspace, view?.tabId ?? null)));
   trace.point('observe');
   const profile = state.profile;
-  const result: Record<string, unknown> = {
+  const result: ContextResult = {
     profiles: profile ? [{ id: profile.id, label: profile.label, workspaces: described }] : [],
   };
   if (args.profile === undefined && args.workspace === undefined) result.usage = USAGE;

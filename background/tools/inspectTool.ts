@@ -6,16 +6,18 @@
 import { success, type Outcome } from '../../shared/errors.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { InspectArgs } from '../../shared/protocol.ts';
+import type { InspectResult } from '../../shared/results.ts';
 import { askPage } from '../askPage.ts';
 import { checkHandle } from '../checkHandle.ts';
 import { getHandle, rememberInspection } from '../handles.ts';
+import { inspectionView } from '../inspectionView.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { revalidateNow } from '../revalidateNow.ts';
 import { expectationOf } from '../runAct.ts';
 import { checkScope } from '../scope.ts';
 import { localStore } from '../store.ts';
 
-export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
+export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promise<Outcome<InspectResult>> {
   const scope = checkScope(localStore.getState(), args.profile ?? '', args.workspace ?? '');
   if (!scope.ok) return scope;
   const token = args.handle ?? '';
@@ -38,10 +40,9 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
   trace.point('observe');
   if (!inspected.ok) return inspected;
   const page = inspected.value;
+  trace.observation = { adapter: page.adapter, fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
+  // The answer is known; what this inspect saw becomes the handle's expectation while the record is saved.
+  const answer = trace.settle(success(inspectionView(page)));
   await rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])), page.fieldElements);
-  trace.observation = { fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
-
-  // Page-instance and element ids stay between Tether's worker and the page.
-  const { pageInstance: _instance, fieldElements: _elements, ...visible } = page;
-  return success({ role: binding.role, documentId: binding.documentId, ...visible });
+  return answer;
 }

@@ -4,12 +4,13 @@
  * observed for sign-in, account and drafts (R1, R6, R7).
  */
 import { failure, success, type Outcome } from '../../shared/errors.ts';
-import { explainResolution, type ExplainedTarget } from '../../shared/explain.ts';
+import { explainResolution, inLang, type ExplainedTarget } from '../../shared/explain.ts';
 import { newId } from '../../shared/ids.ts';
 import type { JournalTarget } from '../../shared/journalRecord.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { TargetBinding, TargetSpec } from '../../shared/model.ts';
 import type { ResolveArgs } from '../../shared/protocol.ts';
+import type { ResolvedReference, ResolvedWrite, ResolveResult } from '../../shared/results.ts';
 import { readRequestTimeTab, readTabsMeta } from '../browserTabs.ts';
 import { checkObservedTarget } from '../checkObservedTarget.ts';
 import { checkHandle } from '../checkHandle.ts';
@@ -27,7 +28,7 @@ function namedHandles(args: ResolveArgs): string[] {
   return specs.flatMap((spec) => (spec.handle !== undefined ? [spec.handle] : []));
 }
 
-export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promise<Outcome<unknown>> {
+export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promise<Outcome<ResolveResult>> {
   const now = Date.now();
   const state = localStore.getState();
   const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
@@ -91,8 +92,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
   });
 
   const requestId = newId('rq', 9);
-  let writeResult: Record<string, unknown> | null = null;
-  let programResult: Record<string, unknown> | null = null;
+  let writeResult: ResolvedWrite | null = null;
+  let programResult: ResolveResult['program'] | null = null;
   let writeExplained: ExplainedTarget | null = null;
   const journalTargets: JournalTarget[] = [];
   if (write && writeObservation?.ok) {
@@ -101,7 +102,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     if (binding.documentId === '') return failure({ code: 'context_changed', message: 'The write target has no loaded page.', details: { changed: ['document'] } });
     // Field names mean the elements the page showed now, until an inspect through the handle rebinds them.
     const handle = await mintHandle(binding, requestId, now, seen.fieldElements);
-    writeResult = { handle, ...describeTarget(write), account: binding.account, rule: write.rule };
+    writeResult = { handle, tabId: write.tab.tabId, rule: write.rule };
+    if (binding.account !== null) writeResult.account = binding.account;
     writeExplained = { title: write.tab.title, site: siteLabel(write.tab.url), account: binding.account, rule: write.rule, namedAs: write.namedAs };
     journalTargets.push({ tabId: write.tab.tabId, site: siteLabel(write.tab.url), title: write.tab.title, account: binding.account, role: 'write' });
     if (program && write.rule === 'program_target') {
@@ -116,12 +118,12 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     }
   }
 
-  const referenceResults: Array<Record<string, unknown>> = [];
+  const referenceResults: ResolvedReference[] = [];
   for (const [index, reference] of references.entries()) {
     const seen = referenceObservations[index];
     const pageInstance = seen?.ok ? seen.value.pageInstance : null;
     const handle = await mintHandle(bind(reference, null, pageInstance), requestId, now, seen?.ok ? seen.value.fieldElements : {});
-    referenceResults.push({ handle, ...describeTarget(reference) });
+    referenceResults.push({ handle, tabId: reference.tab.tabId });
     journalTargets.push({ tabId: reference.tab.tabId, site: siteLabel(reference.tab.url), title: reference.tab.title, account: null, role: 'reference' });
   }
 
@@ -132,13 +134,12 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
   trace.explanation = explanation;
   trace.targets = journalTargets;
   trace.requestId = requestId;
-  const result: Record<string, unknown> = { write: writeResult, references: referenceResults, explanation };
-  if (programResult) result.program = programResult;
-  return success(result);
-}
-
-function describeTarget(target: ResolvedTarget) {
-  return { tabId: target.tab.tabId, title: target.tab.title, url: target.tab.url, site: siteLabel(target.tab.url) };
+  return success({
+    ...(writeResult ? { write: writeResult } : {}),
+    ...(referenceResults.length > 0 ? { references: referenceResults } : {}),
+    explanation: inLang(explanation, args.lang),
+    ...(programResult ? { program: programResult } : {}),
+  });
 }
 
 function summarize(resolution: { write: ResolvedTarget | null; references: ResolvedTarget[] }) {

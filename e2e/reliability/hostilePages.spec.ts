@@ -6,9 +6,10 @@
  * Each attack is refused (or, for the busy loop, no longer blocks), and nothing else changes.
  */
 import type { Page } from '@playwright/test';
-import type { Envelope } from '../../shared/protocol.ts';
+import type { ToolEnvelope } from '../../shared/protocol.ts';
+import type { InspectResult } from '../../shared/results.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, refused, type InspectResult, type ResolveResult } from '../support/answers.ts';
+import { ok, refused } from '../support/answers.ts';
 import { blogScene } from '../support/blogFlow.ts';
 import type { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
@@ -34,14 +35,14 @@ async function hostileScene(tether: TetherDriver, attack: string, query = '') {
   await page.waitForFunction(() => 'attack' in window);
   const workspace = (await tether.workspaceOf([page], { writable: ['notes'] })).id;
   const profile = await tether.profileId();
-  const resolved = ok<ResolveResult>(await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' } }));
+  const resolved = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' } }));
   const handle = resolved.write?.handle ?? '';
   return {
     page,
     bystander,
     account: resolved.write?.account ?? null,
-    act: (plan: Plan, extra: Record<string, unknown> = {}): Promise<Envelope> => tether.agent('act', { profile, workspace, handle, plan, ...extra }),
-    look: async (): Promise<InspectResult> => ok<InspectResult>(await tether.agent('inspect', { profile, workspace, handle })),
+    act: (plan: Plan, extra: Record<string, unknown> = {}): Promise<ToolEnvelope<'act'>> => tether.agent('act', { profile, workspace, handle, plan, ...extra }),
+    look: async (): Promise<InspectResult> => ok(await tether.agent('inspect', { profile, workspace, handle })),
   };
 }
 
@@ -107,11 +108,12 @@ test('“Delete all drafts” on a site without an adapter needs approval; only 
   const scene = await hostileScene(tether, 'drafts');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
+  // (each label says no more than its name, so the answer leaves it out)
   expect(page.actions).toEqual(
     expect.arrayContaining([
-      { name: 'save_draft', kind: 'save_draft', label: 'Save draft' },
-      { name: '임시_저장', kind: 'save_draft', label: '임시 저장' },
-      { name: 'delete_all_drafts', kind: 'submit', label: 'Delete all drafts' },
+      { name: 'save_draft', kind: 'save_draft' },
+      { name: '임시_저장', kind: 'save_draft' },
+      { name: 'delete_all_drafts', kind: 'submit' },
     ]),
   );
   refused(await scene.act({ steps: [{ op: 'click', action: 'delete_all_drafts' }] }, { approvalTimeoutSeconds: 1 }), 'approval_required');
@@ -130,7 +132,7 @@ test('buttons relabelled while the person approves: the approved click is refuse
   const scene = await hostileScene(tether, 'relabel');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
-  expect(page.actions).toEqual(expect.arrayContaining([{ name: 'post', kind: 'publish', label: 'Post' }, { name: 'delete_my_account', kind: 'submit', label: 'Delete my account' }]));
+  expect(page.actions).toEqual(expect.arrayContaining([{ name: 'post', kind: 'publish' }, { name: 'delete_my_account', kind: 'submit' }]));
   const acting = scene.act(POST_PLAN);
   // The person sees the label of the very button that will be pressed; meanwhile the page swaps its buttons.
   const approval = await approveWhenAsked(tether, () => runAttack(scene.page, 'swapButtons'));
@@ -163,9 +165,10 @@ test('a field name moved to another element after inspect: fill is refused with 
   const scene = await hostileScene(tether, 'resize');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
-  expect(page.fields.map((field) => [field.name, (field as { label?: string }).label])).toEqual([
+  // A label is sent when it says more than the name ("reply" is labelled "Reply").
+  expect(page.fields?.map((field) => [field.name, field.label])).toEqual([
     ['body', 'Draft'],
-    ['reply', 'Reply'],
+    ['reply', undefined],
   ]);
   await runAttack(scene.page, 'enlargeReply');
   const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Meant for the draft' }] }), 'field_changed');
@@ -173,7 +176,7 @@ test('a field name moved to another element after inspect: fill is refused with 
   expect([await scene.page.locator('#draft').inputValue(), await scene.page.locator('#reply').inputValue()]).toEqual(['', '']);
   // After a new inspect the agent is told what "body" is now, and the write goes where it was told.
   const again = await scene.look();
-  expect(again.fields.find((field) => field.name === 'body')).toMatchObject({ label: 'Reply' });
+  expect(again.fields?.find((field) => field.name === 'body')).toMatchObject({ label: 'Reply' });
   ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Seen and meant' }] }));
   expect([await scene.page.locator('#draft').inputValue(), await scene.page.locator('#reply').inputValue()]).toEqual(['', 'Seen and meant']);
   await watch.check();
@@ -198,8 +201,10 @@ test('a page calling execCommand every 400 ms is not the person typing: the writ
   const watch = await untouched([scene.bystander], sites);
   await scene.page.waitForFunction(() => (window as unknown as { attack: PageAttack }).attack.rewrites >= 3);
   const page = await scene.look();
-  expect(page.draft.inProgress).toBe(false);
-  expect(page.fields.find((field) => field.name === 'body')).toMatchObject({ editedByPerson: false });
+  // No draft, and not the person's edit: the answer leaves both out.
+  expect(page.draft).toBeUndefined();
+  expect(page.fields?.find((field) => field.name === 'body')).toMatchObject({ name: 'body' });
+  expect(page.fields?.find((field) => field.name === 'body')?.editedByPerson).toBeUndefined();
   ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Tea, cups, saucers' }] }));
   expect(await scene.page.locator('#list').inputValue()).toBe('Tea, cups, saucers');
   await watch.check();

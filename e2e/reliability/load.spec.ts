@@ -8,9 +8,8 @@ import type { Page } from '@playwright/test';
 import { Hub } from '../../bridge/hub.ts';
 import { Relay } from '../../bridge/relay.ts';
 import { MAX_JOURNAL_RECORDS as MAX_RECORDS } from '../../shared/journalRecord.ts';
-import type { Envelope } from '../../shared/protocol.ts';
+import type { ToolEnvelope } from '../../shared/protocol.ts';
 import { expect, test } from '../fixtures.ts';
-import type { InspectResult, ResolveResult } from '../support/answers.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
@@ -70,8 +69,9 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
       });
     }, Math.min(10_000, (SECONDS * 1000) / 4));
 
-    const call = async (browser: Browser, relay: Relay, tool: 'resolve' | 'inspect' | 'act', args: Record<string, unknown>): Promise<Envelope> => {
-      const envelope = await relay.call({ tool, args: { profile: browser.profile, workspace: browser.workspace, ...args } });
+    const call = async <T extends 'resolve' | 'inspect' | 'act'>(browser: Browser, relay: Relay, tool: T, args: Record<string, unknown>): Promise<ToolEnvelope<T>> => {
+      // What came over the wire is read as this tool's answer.
+      const envelope = (await relay.call({ tool, args: { profile: browser.profile, workspace: browser.workspace, ...args } })) as ToolEnvelope<T>;
       browser.requests += 1;
       count(envelope.ok ? `${tool}:ok` : `${tool}:${envelope.error.code}`);
       return envelope;
@@ -85,11 +85,11 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
         for (let round = 0; Date.now() < deadline; round += 1) {
           const resolved = await call(browser, relay, 'resolve', { destination: { url: browser.urls[slot] }, continueDraft: true });
           if (resolved.ok) {
-            const handle = (resolved.result as ResolveResult).write?.handle;
+            const handle = resolved.result.write?.handle;
             const inspected = await call(browser, relay, 'inspect', { handle });
             if (inspected.ok) {
               const text = `c${index}r${round}`;
-              const hash = (inspected.result as InspectResult).fields.find((field) => field.name === 'title')?.hash;
+              const hash = inspected.result.fields?.find((field) => field.name === 'title')?.hash;
               const acted = await call(browser, relay, 'act', {
                 handle,
                 requestId: `load-${index}-${round}`,

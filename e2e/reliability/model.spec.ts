@@ -8,7 +8,6 @@
 import fc from 'fast-check';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import type { ResolveResult } from '../support/answers.ts';
 import type { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
 
@@ -93,8 +92,7 @@ class Bind implements fc.AsyncCommand<Model, Real> {
     const answer = await real.tether.agent('resolve', { profile: real.profile, workspace: real.workspace, ...args });
     expect(answer.ok, answer.ok ? '' : `${answer.error.code}: ${answer.error.message}`).toBe(true);
     if (!answer.ok) return;
-    const result = answer.result as ResolveResult;
-    const handle = this.role === 'write' ? result.write?.handle : result.references[0]?.handle;
+    const handle = this.role === 'write' ? answer.result.write?.handle : answer.result.references?.[0]?.handle;
     model.handles.push({ handle: handle ?? '', tab: this.tab, generation, role: this.role, valid: true });
     await checkPages(model, real);
   }

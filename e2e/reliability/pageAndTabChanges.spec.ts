@@ -68,20 +68,19 @@ for (const { name, change, changed } of PAGE_CHANGES) {
 
 test('page restored from the back/forward cache (same documentId) → context_changed, nothing written', async ({ tether, sites }) => {
   const scene = await blogScene(tether);
-  const before = await inspect(tether, scene);
+  await inspect(tether, scene);
+  const documentOf = async () =>
+    (await tether.control()).evaluate(async (tabId) => (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }))?.documentId, await tether.tabIdOf(scene.blog));
+  const documentBefore = await documentOf();
   const watch = await untouched([scene.cafe], sites);
   await scene.blog.goto(tether.sites.url('blog', '/'));
   // history.back() rather than page.goBack(): a restore from the cache fires no load event.
   await scene.blog.evaluate(() => history.back());
   await scene.blog.waitForFunction(() => 'blogEditor' in window);
   const restored = await scene.blog.evaluate(() => (window as unknown as { restoredFromCache?: boolean }).restoredFromCache === true);
-  const documentNow = await (await tether.control()).evaluate(
-    async (tabId) => (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }))?.documentId,
-    await tether.tabIdOf(scene.blog),
-  );
   // The point of this scenario: the restored page kept its documentId.
   expect(restored).toBe(true);
-  expect(documentNow).toBe(before.documentId);
+  expect(await documentOf()).toBe(documentBefore);
   const refusal = refused(await tether.agent('act', fillTitle(scene)), 'context_changed');
   expect(refusal.details?.changed).toEqual(['document']);
   expect(await titleOf(scene.blog)).toBe('');

@@ -3,9 +3,9 @@
  * and while a scheduled act waits. Afterwards the act reaches the same tab and document or is
  * refused — never another tab; an act retried with the same request id runs once.
  */
-import type { Envelope } from '../../shared/protocol.ts';
+import type { ToolEnvelope } from '../../shared/protocol.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, refused, type ActResult } from '../support/answers.ts';
+import { ok, ran, refused } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
 import { recordCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
@@ -17,7 +17,7 @@ test('stopped between resolve and act: the act lands on the bound tab and docume
   const watch = await untouched([scene.cafe, decoy], sites);
   await tether.stopServiceWorker();
   await decoy.bringToFront();
-  ok<ActResult>(
+  ok(
     await tether.agent('act', { profile: scene.profile, workspace: scene.workspace, handle: scene.write, plan: { steps: [{ op: 'fill', field: 'title', text: 'After the restart' }] } }),
   );
   expect((await blogModel(scene.blog)).title).toBe('After the restart');
@@ -36,7 +36,7 @@ test('stopped between two steps of a plan: the retry with the same request id re
   await expect.poll(async () => scene.blog.evaluate(() => (document.querySelector('#post-body') as HTMLTextAreaElement).value)).toContain('one');
   await tether.stopServiceWorker();
   await lost;
-  let retried: Envelope | null = null;
+  let retried: ToolEnvelope<'act'> | null = null;
   await expect
     .poll(
       async () => {
@@ -46,12 +46,12 @@ test('stopped between two steps of a plan: the retry with the same request id re
       { timeout: 20_000 },
     )
     .toBe('ok');
-  const result = ok<ActResult>(retried as unknown as Envelope);
+  const result = ran(ok(retried as unknown as ToolEnvelope<'act'>));
   expect(result.steps.map((step) => step.verified)).toEqual([true, true, true]);
   expect((await blogModel(scene.blog)).body).toBe('one two three');
   // Once more, after yet another restart: the same answer, no second run.
   await tether.stopServiceWorker();
-  expect(ok<ActResult>(await tether.agent('act', args))).toEqual(result);
+  expect(ok(await tether.agent('act', args))).toEqual(result);
   expect((await blogModel(scene.blog)).body).toBe('one two three');
   await watch.check();
   recordCounts({ scenario: 'worker stopped between two steps', writes: 3 });
@@ -84,9 +84,9 @@ test('an act retried with the same request id runs once, across a restart', asyn
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites);
   const args = { profile: scene.profile, workspace: scene.workspace, handle: scene.write, requestId: 'once', plan: { steps: [{ op: 'append', field: 'body', text: 'once;' }] } };
-  const first = ok<ActResult>(await tether.agent('act', args));
+  const first = ok(await tether.agent('act', args));
   await tether.stopServiceWorker();
-  for (let attempt = 0; attempt < 3; attempt += 1) expect(ok<ActResult>(await tether.agent('act', args))).toEqual(first);
+  for (let attempt = 0; attempt < 3; attempt += 1) expect(ok(await tether.agent('act', args))).toEqual(first);
   expect((await blogModel(scene.blog)).body).toBe('once;');
   await watch.check();
   recordCounts({ scenario: 'retried act runs once', inputs: 4, writes: 1 });
@@ -126,9 +126,9 @@ test('a scheduled act retried with the same request id is scheduled once', async
     at: new Date(Date.now() + 60_000).toISOString(),
     plan: { steps: [{ op: 'fill', field: 'title', text: 'Later' }, { op: 'click', action: 'publish' }] },
   };
-  const first = ok<ActResult>(await tether.agent('act', args));
+  const first = ok(await tether.agent('act', args));
   await tether.stopServiceWorker();
-  expect(ok<ActResult>(await tether.agent('act', args))).toEqual(first);
+  expect(ok(await tether.agent('act', args))).toEqual(first);
   expect((await tether.state()).programs.filter((program) => program.status === 'scheduled')).toHaveLength(1);
   expect(sites.state.blog.posts).toHaveLength(0);
   recordCounts({ scenario: 'scheduled act retried', inputs: 2 });

@@ -1,6 +1,7 @@
 /** Common setup of the blog-and-cafe scenes the editing and agent suites start from. */
 import type { Page } from '@playwright/test';
-import { ok, type InspectResult, type ResolveResult } from './answers.ts';
+import type { InspectResult } from '../../shared/results.ts';
+import { ok } from './answers.ts';
 import type { TetherDriver } from './tetherDriver.ts';
 
 export interface BlogScene {
@@ -26,7 +27,7 @@ export async function blogScene(
     publishWithoutApproval: options.publishWithoutApproval ?? false,
   });
   const profile = await tether.profileId();
-  const resolved = ok<ResolveResult>(
+  const resolved = ok(
     await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }),
   );
   return {
@@ -35,12 +36,12 @@ export async function blogScene(
     profile,
     workspace: workspace.id,
     write: resolved.write?.handle ?? '',
-    reference: resolved.references[0]?.handle ?? '',
+    reference: resolved.references?.[0]?.handle ?? '',
   };
 }
 
 export async function inspect(tether: TetherDriver, scene: BlogScene, handle = scene.write, read: string[] = []): Promise<InspectResult> {
-  return ok<InspectResult>(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle, read }));
+  return ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle, read }));
 }
 
 /** What the blog page's own model holds (the editor's API, or React state), not the DOM. */

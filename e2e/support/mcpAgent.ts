@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect } from '@playwright/test';
-import type { Envelope } from '../../shared/protocol.ts';
+import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
 import type { TetherDriver } from './tetherDriver.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -44,9 +44,10 @@ export class McpAgent {
     return new McpAgent(client, port, token, stderr);
   }
 
-  async call(tool: string, args: Record<string, unknown> = {}): Promise<Envelope> {
+  /** One tool call; the answer is read as that tool's envelope (the assertions check what it holds). */
+  async call<T extends ToolName>(tool: T, args: Record<string, unknown> = {}): Promise<ToolEnvelope<T>> {
     const result = await this.client.callTool({ name: tool, arguments: args });
-    const envelope = result.structuredContent as Envelope | undefined;
+    const envelope = result.structuredContent as ToolEnvelope<T> | undefined;
     if (!envelope) throw new Error(`no structured content from ${tool}`);
     expect(result.isError === true).toBe(!envelope.ok);
     return envelope;

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Outcome } from '../../shared/errors.ts';
 import type { SitePolicy, Workspace } from '../../shared/model.ts';
-import type { Envelope } from '../../shared/protocol.ts';
+import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
 import type { RuntimeAnswers, RuntimeRequest, UiState } from '../../shared/runtimeProtocol.ts';
 import type { RunningSites, SiteName } from '../sites/server.ts';
 
@@ -46,9 +46,9 @@ export class TetherDriver {
     return answer.value;
   }
 
-  /** An agent request through the worker's request entry (what the bridge calls). */
-  async agent(tool: string, args: unknown): Promise<Envelope> {
-    return this.must({ type: 'agent.request', tool, args });
+  /** An agent request through the worker's request entry (what the bridge calls), read as that tool's envelope. */
+  async agent<T extends ToolName>(tool: T, args: unknown): Promise<ToolEnvelope<T>> {
+    return (await this.must({ type: 'agent.request', tool, args })) as ToolEnvelope<T>;
   }
 
   async state(): Promise<UiState> {

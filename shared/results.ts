@@ -1,0 +1,159 @@
+/**
+ * What each tool answers: the one definition the worker's tools build, the bridge merges, and the
+ * tests and the bench read. Renaming a field here breaks the build everywhere it is used.
+ *
+ * An answer holds what an agent acts on and nothing else: no empty lists or nulls (a field is
+ * left out instead), no ids only Tether can use (documents, page instances, elements), nothing
+ * repeated that an earlier answer already gave, and explanations in the request's one language.
+ * Diagnostics travel in the envelope's `meta`, and only when the request asks (`debug: true`).
+ */
+import { z } from 'zod';
+import type { ChoiceRule } from './explain.ts';
+import type { ActionKind, FieldKind, SignIn, StepOutcome } from './pageProtocol.ts';
+
+/*
+ * context — a schema as well as a type: the bridge merges the answers of every connected profile
+ * and believes only what fits.
+ */
+const contextTabSchema = z.object({
+  tabId: z.number(),
+  title: z.string(),
+  url: z.string(),
+  writable: z.boolean(),
+  /** The account the page showed when Tether last looked, if any. */
+  account: z.string().optional(),
+});
+
+const contextProgramSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(['running', 'scheduled']),
+  /** The program's write target, one of the workspace's tabs. */
+  tabId: z.number(),
+  dueAt: z.string().optional(),
+});
+
+const contextWorkspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tabs: z.array(contextTabSchema),
+  /** The workspace's active tab when the request arrived. */
+  requestTimeTab: z.number().optional(),
+  /** The tab the person is looking at, when it is in this workspace. */
+  view: z.number().optional(),
+  programs: z.array(contextProgramSchema).optional(),
+});
+
+const contextProfileSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  workspaces: z.array(contextWorkspaceSchema),
+});
+
+export const contextResultSchema = z.object({
+  profiles: z.array(contextProfileSchema),
+  /** How to use the tools; only when context was called with no arguments. */
+  usage: z.string().optional(),
+});
+
+export type ContextTab = z.infer<typeof contextTabSchema>;
+export type ContextProgram = z.infer<typeof contextProgramSchema>;
+export type ContextWorkspace = z.infer<typeof contextWorkspaceSchema>;
+export type ContextProfile = z.infer<typeof contextProfileSchema>;
+export type ContextResult = z.infer<typeof contextResultSchema>;
+
+/* resolve — the tab's url, title and site are in context, and the explanation says them in words. */
+export interface ResolvedWrite {
+  handle: string;
+  tabId: number;
+  /** The account the page showed at resolve; left out when none was seen. */
+  account?: string;
+  rule: ChoiceRule;
+}
+
+export interface ResolvedReference {
+  handle: string;
+  tabId: number;
+}
+
+export interface ResolveResult {
+  /** Left out when the request only reads. */
+  write?: ResolvedWrite;
+  /** Left out when the request names none. */
+  references?: ResolvedReference[];
+  /** One line for the person: which site, which account, what is only read, and why. */
+  explanation: string;
+  program?: { id: string; label: string; continued: boolean };
+}
+
+/* inspect */
+export interface FieldView {
+  name: string;
+  kind: FieldKind;
+  /** The label the page shows, when it says more than the name. */
+  label?: string;
+  length: number;
+  hash: string;
+  focused?: true;
+  editedByPerson?: true;
+  options?: string[];
+}
+
+export interface ActionView {
+  name: string;
+  kind: ActionKind;
+  /** The label on the button, when it says more than the name. */
+  label?: string;
+}
+
+/** The page's address, title and the handle's role are in context and resolve already: not repeated. */
+export interface InspectResult {
+  signIn: { state: SignIn['state']; account?: string };
+  /** Only when a draft is in progress: why Tether thinks so. */
+  draft?: { reasons: string[] };
+  fields?: FieldView[];
+  actions?: ActionView[];
+  /** Regions `read` can name (e.g. a post's title and body). */
+  readable?: string[];
+  /** The text of what `read` named. */
+  text?: Record<string, string>;
+  /** Names in `read` the page does not have. */
+  unknown?: string[];
+}
+
+/* act */
+/**
+ * How each step went, by its index in the plan (the plan says what it was): verified, and for a
+ * write the editor family, the path the text went in by, and for markdown/html what was kept and
+ * dropped.
+ */
+export type ActStep = Omit<StepOutcome, 'beforeHash' | 'afterHash' | 'op' | 'target'>;
+
+export interface ActDone {
+  requestId: string;
+  /** One entry per step of the plan, by its index. */
+  steps: ActStep[];
+  /** The page's address after the plan ran (a publish may have moved it). */
+  url: string;
+  /** What was done, in words. */
+  done: string;
+}
+
+export interface ActScheduled {
+  requestId: string;
+  scheduled: { id: string; at: string; program: string };
+  /** What will be done, in words. */
+  will: string;
+}
+
+export type ActResult = ActDone | ActScheduled;
+
+/** Each tool's result, by tool name. */
+export interface ToolResults {
+  context: ContextResult;
+  resolve: ResolveResult;
+  inspect: InspectResult;
+  act: ActResult;
+}
+
+export type ToolResult = ToolResults[keyof ToolResults];
