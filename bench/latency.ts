@@ -4,6 +4,7 @@
  * over CDP on the same page; and where Tether's time goes, stage by stage.
  */
 import type { JournalRecord } from '../shared/journalRecord.ts';
+import type { EnvelopeMeta } from '../shared/protocol.ts';
 import { median, p95, timed } from './stats.ts';
 import type { BenchTether } from './tetherSetup.ts';
 
@@ -14,23 +15,42 @@ export interface LatencyRow {
   stages: Record<string, number>;
 }
 
-function stageMedians(totals: number[], bridge: number[], records: JournalRecord[]): Record<string, number> {
-  const worker = records.map((record) => record.tookMs);
-  const lifecycle = (from: keyof JournalRecord['lifecycle'], to: keyof JournalRecord['lifecycle']) =>
-    median(records.map((record) => (record.lifecycle[to] ?? 0) - (record.lifecycle[from] ?? 0)));
+/** One request as measured: the whole path, the bridge's part of it, the worker's part, and its journal record. */
+interface Sample {
+  total: number;
+  bridgeMs: number;
+  workerMs: number;
+  journalId: string;
+}
+
+function stageMedians(samples: Sample[], records: Map<string, JournalRecord>): Record<string, number> {
+  const matched = samples.flatMap((sample) => {
+    const record = records.get(sample.journalId);
+    return record ? [{ sample, record }] : [];
+  });
+  const at = (record: JournalRecord, point: keyof JournalRecord['lifecycle']) => record.lifecycle[point] ?? 0;
   return {
-    'MCP stdio + bridge parsing': median(totals.map((total, index) => total - (bridge[index] ?? 0))),
-    'bridge ↔ extension WebSocket': median(bridge.map((value, index) => value - (worker[index] ?? 0))),
-    'worker: parse, scope, revalidate, validate (prepare → decide)': lifecycle('prepare', 'decide'),
-    'worker: decide → dispatch': lifecycle('decide', 'dispatch'),
-    'page round trip: content script work (dispatch → observe)': lifecycle('dispatch', 'observe'),
-    'journal record (observe → saved)': median(records.map((record) => record.tookMs - (record.lifecycle.observe ?? 0))),
+    'MCP stdio + bridge (client → bridge → client)': median(samples.map((sample) => sample.total - sample.bridgeMs)),
+    'bridge ↔ extension WebSocket': median(samples.map((sample) => sample.bridgeMs - sample.workerMs)),
+    'worker: parse, scope, handle, revalidate (prepare → decide)': median(matched.map(({ record }) => at(record, 'decide') - at(record, 'prepare'))),
+    'worker: decide → dispatch': median(matched.map(({ record }) => at(record, 'dispatch') - at(record, 'decide'))),
+    'page round trip: content script work (dispatch → observe)': median(matched.map(({ record }) => at(record, 'observe') - at(record, 'dispatch'))),
+    'worker: records and journal, then the answer (observe → answered)': median(matched.map(({ sample, record }) => sample.workerMs - at(record, 'observe'))),
   };
 }
 
-async function agentRecords(bench: BenchTether, tool: string, count: number): Promise<JournalRecord[]> {
-  const records = await bench.driver.must({ type: 'journal.list', limit: 500 });
-  return records.filter((record) => record.tool === tool && record.via === 'agent').slice(0, count).reverse();
+async function agentRecords(bench: BenchTether, count: number): Promise<Map<string, JournalRecord>> {
+  const records = await bench.driver.must({ type: 'journal.list', limit: count + 50 });
+  return new Map(records.map((record) => [record.id, record]));
+}
+
+function sampleOf(took: number, meta: EnvelopeMeta | undefined): Sample {
+  return {
+    total: took,
+    bridgeMs: meta?.bridgeMs ?? 0,
+    workerMs: meta?.tookMs ?? 0,
+    journalId: meta?.journal?.saved === true ? meta.journal.id : '',
+  };
 }
 
 export async function measureLatency(bench: BenchTether, iterations = 200, warmup = 10): Promise<LatencyRow[]> {
@@ -39,23 +59,19 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
   await bench.blog.waitForFunction(() => 'blogEditor' in window);
   const resolved = await bench.call('resolve', { profile, workspace, destination: { site: 'blog' }, continueDraft: true });
   if (!resolved.envelope.ok) throw new Error(`resolve failed: ${resolved.envelope.error.message}`);
-  const handle = (resolved.envelope.result as { write: { handle: string } }).write.handle;
+  const handle = resolved.envelope.result.write?.handle;
 
-  // inspect
-  const inspectTotals: number[] = [];
-  const inspectBridge: number[] = [];
+  // inspect (debug: the answer's meta carries the bridge's and the worker's times, and the journal id)
+  const inspectSamples: Sample[] = [];
   for (let index = 0; index < warmup + iterations; index += 1) {
-    const [took, answer] = await timed(() => bench.call('inspect', { profile, workspace, handle }));
+    const [took, answer] = await timed(() => bench.call('inspect', { profile, workspace, handle, debug: true }));
     if (!answer.envelope.ok) throw new Error(`inspect failed: ${answer.envelope.error.message}`);
-    if (index < warmup) continue;
-    inspectTotals.push(took);
-    inspectBridge.push(answer.envelope.meta.bridgeMs ?? 0);
+    if (index >= warmup) inspectSamples.push(sampleOf(took, answer.envelope.meta));
   }
-  const inspectRecords = await agentRecords(bench, 'inspect', iterations);
+  const inspectRecords = await agentRecords(bench, iterations);
 
   // a three-step act, each step expecting what the previous act left
-  const actTotals: number[] = [];
-  const actBridge: number[] = [];
+  const actSamples: Sample[] = [];
   const categories = ['daily', 'notes', 'reviews'];
   let title = '';
   let body = '';
@@ -70,14 +86,12 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
       ],
       continueDraft: true,
     };
-    const [took, answer] = await timed(() => bench.call('act', { profile, workspace, handle, plan }));
+    const [took, answer] = await timed(() => bench.call('act', { profile, workspace, handle, plan, debug: true }));
     if (!answer.envelope.ok) throw new Error(`act failed: ${answer.envelope.error.message}`);
     ({ title, body, category } = next);
-    if (index < warmup) continue;
-    actTotals.push(took);
-    actBridge.push(answer.envelope.meta.bridgeMs ?? 0);
+    if (index >= warmup) actSamples.push(sampleOf(took, answer.envelope.meta));
   }
-  const actRecords = await agentRecords(bench, 'act', iterations);
+  const actRecords = await agentRecords(bench, iterations);
 
   // the same, done directly by Playwright over CDP
   const directInspect: number[] = [];
@@ -108,15 +122,15 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
   return [
     {
       operation: 'inspect',
-      tether: { median: median(inspectTotals), p95: p95(inspectTotals) },
+      tether: { median: median(inspectSamples.map((sample) => sample.total)), p95: p95(inspectSamples.map((sample) => sample.total)) },
       direct: { median: median(directInspect), p95: p95(directInspect) },
-      stages: stageMedians(inspectTotals, inspectBridge, inspectRecords),
+      stages: stageMedians(inspectSamples, inspectRecords),
     },
     {
       operation: 'act (3 steps)',
-      tether: { median: median(actTotals), p95: p95(actTotals) },
+      tether: { median: median(actSamples.map((sample) => sample.total)), p95: p95(actSamples.map((sample) => sample.total)) },
       direct: { median: median(directAct), p95: p95(directAct) },
-      stages: stageMedians(actTotals, actBridge, actRecords),
+      stages: stageMedians(actSamples, actRecords),
     },
   ];
 }

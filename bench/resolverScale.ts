@@ -1,5 +1,5 @@
 /**
- * Resolver and revalidation at scale: time per request over 10 to 5,000 tabs of metadata, pure
+ * Resolver and revalidation at scale: time per request over 10 to 10,000 tabs of metadata, pure
  * functions in Node (no browser), and how the time grows with the tab count.
  */
 import { resolveTargets, type ResolveInput } from '../background/resolveTargets.ts';
@@ -44,7 +44,7 @@ function perCallMicros(run: () => void, budgetMs = 300): number {
   return median(samples);
 }
 
-export function measureResolverScale(counts = [10, 100, 1000, 5000]): ScaleRow[] {
+export function measureResolverScale(counts = [10, 100, 1000, 10_000]): ScaleRow[] {
   return counts.map((count) => {
     const input = inputFor(count);
     const check = resolveTargets(input);

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Page } from '@playwright/test';
-import type { Envelope } from '../shared/protocol.ts';
+import type { ToolEnvelope, ToolName } from '../shared/protocol.ts';
 import { startSites, type RunningSites } from '../e2e/sites/server.ts';
 import { launchTether, type LaunchedTether } from '../e2e/support/launchTether.ts';
 import { TetherDriver } from '../e2e/support/tetherDriver.ts';
@@ -23,8 +23,8 @@ export interface BenchTether {
   cafe: Page;
   profile: string;
   workspace: string;
-  /** What the model reads of each answer: the text content. */
-  call(tool: string, args?: Record<string, unknown>): Promise<{ envelope: Envelope; text: string }>;
+  /** One tool call: the answer as that tool's envelope, and what the model reads of it (the text content). */
+  call<T extends ToolName>(tool: T, args?: Record<string, unknown>): Promise<{ envelope: ToolEnvelope<T>; text: string }>;
   close(): Promise<void>;
 }
 
@@ -59,10 +59,10 @@ export async function startBenchTether(): Promise<BenchTether> {
   await driver.must({ type: 'connection.set', token, port });
   await waitFor(async () => (await driver.state()).connection.state === 'connected', 'the extension to connect');
 
-  const call = async (tool: string, args: Record<string, unknown> = {}) => {
+  const call = async <T extends ToolName>(tool: T, args: Record<string, unknown> = {}) => {
     const result = await client.callTool({ name: tool, arguments: args });
     const text = (result.content as Array<{ type: string; text?: string }>).map((item) => item.text ?? '').join('');
-    return { envelope: result.structuredContent as Envelope, text };
+    return { envelope: result.structuredContent as ToolEnvelope<T>, text };
   };
   return {
     sites,

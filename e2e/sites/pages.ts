@@ -180,6 +180,36 @@ ${editorHtml}
   );
 }
 
+/**
+ * The smallest pages the blog-from-cafe task can run on (for the benchmark's minimal pair): the
+ * blog editor's two fields and its publish button, the cafe post's title and body — and the
+ * account name each site's sign-in check reads. Nothing else.
+ */
+function minimalPage(session: Session, title: string, main: string, scripts: string[] = []): string {
+  const account = session.site === 'blog' ? `<span class="account-name">${escapeHtml(session.user ?? '')}</span>` : `<span class="member-nick">${escapeHtml(session.user ?? '')}</span>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body>${session.user ? account : ''}<main>${main}</main>
+${scripts.map((src) => `<script src="${src}"></script>`).join('')}</body></html>`;
+}
+
+export function minimalBlogWrite(session: Session): string {
+  return minimalPage(
+    session,
+    'New post',
+    `<form id="post-form" data-editor="plain" onsubmit="return false"><input id="post-title" aria-label="Title"><textarea id="post-body" aria-label="Body"></textarea><button type="button" id="publish-button">Publish</button></form>`,
+    ['/assets/blog.js'],
+  );
+}
+
+export function minimalCafePost(session: Session, post: Post): string {
+  return minimalPage(
+    session,
+    post.title,
+    `<h1 class="article-title">${escapeHtml(post.title)}</h1><div class="article-content">${post.body.split('\n').map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</div>`,
+  );
+}
+
 export function editorFrame(): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>body{font:16px/1.5 sans-serif;margin:8px;min-height:200px}</style></head><body contenteditable="true" spellcheck="false"></body></html>`;
 }

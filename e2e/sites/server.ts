@@ -25,6 +25,8 @@ import {
   HOSTILE_ATTACKS,
   hostilePage,
   loginPage,
+  minimalBlogWrite,
+  minimalCafePost,
   notesPage,
   type HostileAttack,
   type Session,
@@ -297,6 +299,10 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       html(site === 'blog' ? blogHome(session, siteState.posts) : cafeHome(session, siteState.posts));
       return;
     }
+    if (path === '/write' && site === 'blog' && url.searchParams.has('minimal')) {
+      html(minimalBlogWrite(session));
+      return;
+    }
     if (path === '/write') {
       const editor = url.searchParams.get('editor') ?? 'plain';
       html(site === 'blog' ? blogWrite(session, editor) : cafeWrite(session));
@@ -313,7 +319,8 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
         send(response, 404, 'text/plain', 'No such post');
         return;
       }
-      html(site === 'blog' ? blogPost(session, post) : cafePost(session, post));
+      if (site === 'cafe' && url.searchParams.has('minimal')) html(minimalCafePost(session, post));
+      else html(site === 'blog' ? blogPost(session, post) : cafePost(session, post));
       return;
     }
     send(response, 404, 'text/plain', 'Not found');
