@@ -9,7 +9,7 @@ import { failure, success, tetherError, type Outcome, type TetherError } from '.
 import type { ChoiceRule } from '../shared/explain.ts';
 import { siteMatcher } from '../shared/matchSite.ts';
 import { revalidateBinding } from './revalidateBinding.ts';
-import { hasSiteOf } from './workspaces.ts';
+import { browserWrittenOrigin, indexTabs, selectCandidates, type TabIndex } from './tabIndex.ts';
 import {
   originOf,
   urlWithoutFragment,
@@ -69,7 +69,7 @@ function describeSpec(spec: TargetSpec): string {
   return spec.title !== undefined ? `${named} titled "${spec.title}"` : named;
 }
 
-function candidateList(tabs: TabMeta[]): Array<{ tabId: number; title: string; url: string }> {
+function candidateList(tabs: readonly TabMeta[]): Array<{ tabId: number; title: string; url: string }> {
   return tabs.map((tab) => ({ tabId: tab.tabId, title: tab.title, url: tab.url }));
 }
 
@@ -78,33 +78,54 @@ function titleMatches(spec: TargetSpec, tab: TabMeta): boolean {
   return tab.title.toLowerCase().includes(spec.title.trim().toLowerCase());
 }
 
-/**
- * The tabs a request may name: members showing a site the workspace has. A member that went to
- * another site is none, even before the worker has seen it navigate (it leaves the workspace
- * then): a page cannot widen a workspace.
- */
-function candidates(input: ResolveInput): TabMeta[] {
-  return input.tabs.filter((tab) => hasSiteOf(input.workspace, tab.url));
+/** What the resolver works from: the request's input, and its tabs indexed once (see tabIndex.ts). */
+interface Indexed extends ResolveInput {
+  /**
+   * The tabs a request may name are the members showing a site the workspace has. A member that
+   * went to another site is none, even before the worker has seen it navigate (it leaves the
+   * workspace then): a page cannot widen a workspace.
+   */
+  index: TabIndex;
 }
 
-function matchBySpec(spec: TargetSpec, tabs: TabMeta[]): TabMeta[] {
-  if (spec.tabId !== undefined) return tabs.filter((tab) => tab.tabId === spec.tabId && titleMatches(spec, tab));
+/** The candidates a spec names (handles aside), in tab order. */
+export function matchBySpec(spec: TargetSpec, index: TabIndex): TabMeta[] {
+  if (spec.tabId !== undefined) {
+    const tab = index.isCandidate(spec.tabId) ? index.byId(spec.tabId) : undefined;
+    return tab && titleMatches(spec, tab) ? [tab] : [];
+  }
+  // A whole origin's tabs match alike, unless a title narrows them.
+  const all = spec.title === undefined ? true : null;
   if (spec.url !== undefined) {
     const wanted = urlWithoutFragment(spec.url);
-    const exact = tabs.filter((tab) => urlWithoutFragment(tab.url) === wanted && titleMatches(spec, tab));
+    // A tab's address equal to `wanted` has the origin `wanted` has.
+    const wantedOrigin = browserWrittenOrigin(wanted);
+    const exact = selectCandidates(
+      index,
+      (origin) => (origin === wantedOrigin ? null : false),
+      (tab) => urlWithoutFragment(tab.url) === wanted && titleMatches(spec, tab),
+    );
     if (exact.length > 0) return exact;
-    return tabs.filter((tab) => tab.url.startsWith(wanted) && titleMatches(spec, tab));
+    return selectCandidates(
+      index,
+      (origin) => (wanted.length <= origin.length ? (origin.startsWith(wanted) ? all : false) : wanted.startsWith(origin) ? null : false),
+      (tab) => tab.url.startsWith(wanted) && titleMatches(spec, tab),
+    );
   }
   if (spec.site !== undefined) {
     const matches = siteMatcher(spec.site);
-    return tabs.filter((tab) => matches(tab.url) && titleMatches(spec, tab));
+    return selectCandidates(
+      index,
+      (origin) => (matches(origin) ? all : false),
+      (tab) => matches(tab.url) && titleMatches(spec, tab),
+    );
   }
-  if (spec.title !== undefined) return tabs.filter((tab) => titleMatches(spec, tab));
+  if (spec.title !== undefined) return index.candidates.filter((tab) => titleMatches(spec, tab));
   return [];
 }
 
 /** R3: a named target resolves to the unique existing tab that matches it, or stops. */
-function findNamedTab(spec: TargetSpec, role: Role, input: ResolveInput): Outcome<ResolvedTarget> {
+function findNamedTab(spec: TargetSpec, role: Role, input: Indexed): Outcome<ResolvedTarget> {
   if (spec.handle !== undefined) {
     const binding = input.handleBindings[spec.handle];
     if (!binding) {
@@ -118,7 +139,7 @@ function findNamedTab(spec: TargetSpec, role: Role, input: ResolveInput): Outcom
     const still = revalidateBinding(binding, {
       profileId: input.profileId,
       workspace: input.workspace,
-      tab: input.tabs.find((candidate) => candidate.tabId === binding.tabId) ?? null,
+      tab: input.index.byId(binding.tabId) ?? null,
     });
     if (!still.ok) return still;
     const tab = still.value;
@@ -126,8 +147,8 @@ function findNamedTab(spec: TargetSpec, role: Role, input: ResolveInput): Outcom
     return success({ tab, origin, role, rule: 'explicit_handle', namedAs: null });
   }
 
-  const tabs = candidates(input);
-  const matches = matchBySpec(spec, tabs);
+  const tabs = input.index.candidates;
+  const matches = matchBySpec(spec, input.index);
   const named = describeSpec(spec);
   if (matches.length === 0) {
     return failure(
@@ -161,7 +182,7 @@ function specNamesSomething(spec: TargetSpec | undefined): spec is TargetSpec {
 }
 
 /** R2: explicit handle > named in this request > the continued program's target > request-time tab. */
-function resolveWriteTarget(input: ResolveInput): Outcome<ResolvedTarget> {
+function resolveWriteTarget(input: Indexed): Outcome<ResolvedTarget> {
   const { destination } = input.request;
   if (specNamesSomething(destination)) return findNamedTab(destination, 'write', input);
 
@@ -171,7 +192,7 @@ function resolveWriteTarget(input: ResolveInput): Outcome<ResolvedTarget> {
     const still = revalidateBinding(target, {
       profileId: input.profileId,
       workspace: input.workspace,
-      tab: input.tabs.find((candidate) => candidate.tabId === target.tabId) ?? null,
+      tab: input.index.byId(target.tabId) ?? null,
     });
     if (!still.ok) {
       return failure({ ...still.error, details: { ...still.error.details, program: input.program.id } });
@@ -180,7 +201,7 @@ function resolveWriteTarget(input: ResolveInput): Outcome<ResolvedTarget> {
   }
 
   if (input.requestTimeTabId !== null) {
-    const tab = candidates(input).find((candidate) => candidate.tabId === input.requestTimeTabId);
+    const tab = input.index.isCandidate(input.requestTimeTabId) ? input.index.byId(input.requestTimeTabId) : undefined;
     const origin = tab ? originOf(tab.url) : null;
     if (tab && origin) return success({ tab, origin, role: 'write', rule: 'request_time_tab', namedAs: null });
   }
@@ -224,7 +245,8 @@ function checkNotBusy(target: ResolvedTarget, input: ResolveInput): TetherError 
   return null;
 }
 
-export function resolveTargets(input: ResolveInput): Outcome<Resolution> {
+export function resolveTargets(request: ResolveInput): Outcome<Resolution> {
+  const input: Indexed = { ...request, index: indexTabs(request.workspace, request.tabs) };
   const references: ResolvedTarget[] = [];
   for (const spec of input.request.references) {
     if (!specNamesSomething(spec)) {
