@@ -16,9 +16,13 @@ async function topDocumentId(tabId: number): Promise<string | null> {
 
 export async function toTabMeta(tab: Tabs.Tab): Promise<TabMeta | null> {
   if (tab.id === undefined || tab.id === browser.tabs.TAB_ID_NONE) return null;
+  return metaOf(tab, tab.id, tab.discarded === true ? null : await topDocumentId(tab.id));
+}
+
+function metaOf(tab: Tabs.Tab, tabId: number, documentId: string | null): TabMeta {
   const discarded = tab.discarded === true;
   return {
-    tabId: tab.id,
+    tabId,
     windowId: tab.windowId ?? -1,
     groupId: (tab as Tabs.Tab & { groupId?: number }).groupId ?? -1,
     index: tab.index,
@@ -27,14 +31,19 @@ export async function toTabMeta(tab: Tabs.Tab): Promise<TabMeta | null> {
     title: tab.title ?? '',
     status: discarded ? 'unloaded' : tab.status === 'loading' ? 'loading' : tab.status === 'unloaded' ? 'unloaded' : 'complete',
     discarded,
-    documentId: discarded ? null : await topDocumentId(tab.id),
+    documentId: discarded ? null : documentId,
   };
 }
 
-/** The tab as the browser reports it now, or null when it no longer exists. */
+/**
+ * The tab as the browser reports it now, or null when it no longer exists. Its metadata and its
+ * document are asked for together (one round trip, not two); a navigation between the two answers
+ * shows as a changed address or document, which revalidation refuses.
+ */
 export async function readTabMeta(tabId: number): Promise<TabMeta | null> {
   try {
-    return await toTabMeta(await browser.tabs.get(tabId));
+    const [tab, documentId] = await Promise.all([browser.tabs.get(tabId), topDocumentId(tabId)]);
+    return tab.id === undefined || tab.id === browser.tabs.TAB_ID_NONE ? null : metaOf(tab, tab.id, documentId);
   } catch {
     return null;
   }

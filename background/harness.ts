@@ -5,6 +5,8 @@
  *   prepare   — wait for state, parse the input (invalid_request), check context (missing_context)
  *   decide    — the tool resolves targets or validates its plan
  *   dispatch  — only a request that passed validation reaches a page; refusals change nothing
+ *               (an inspect, which only reads, asks the page while its binding is revalidated,
+ *               and uses the answer only if the binding holds: there dispatch comes before decide)
  *   observe   — the page's answer, bound to the request that caused it
  *   record    — the journal record is saved; then the caller is answered
  *
@@ -68,7 +70,8 @@ export function createHarness(deps: HarnessDeps) {
     const record = trace.toRecord(outcome);
     try {
       await deps.journal.save(record);
-      deps.onRecorded?.(record);
+      // Telling open pages (a runtime message) holds the worker for a while: after the answer has gone.
+      if (deps.onRecorded) setTimeout(() => deps.onRecorded?.(record), 0);
       return { saved: true, id: record.id };
     } catch (error) {
       return { saved: false, problem: `storage: the journal record could not be saved (${error instanceof Error ? error.message : String(error)})` };

@@ -1,7 +1,12 @@
 /**
- * `inspect`: full context + a handle → the page's state now, after revalidating the binding
- * (R8). Reference handles may be inspected (that is how an agent reads them); write handles are
- * also checked for the account they were bound with (R6).
+ * `inspect`: full context + a handle → the page's state now, with the binding revalidated (R8).
+ * Reference handles may be inspected (that is how an agent reads them); write handles are also
+ * checked for the account they were bound with (R6).
+ *
+ * Reading changes nothing, so the page is asked while the binding is checked against the browser
+ * (the message reaches only the bound document, which checks its own address and instance): the
+ * page's answer is used — kept, journaled, returned — only if the binding still holds; otherwise
+ * it is dropped and the refusal says what changed.
  */
 import { success, type Outcome } from '../../shared/errors.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
@@ -26,18 +31,28 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
   const { binding } = record.value;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
 
-  const still = await revalidateNow(binding);
-  trace.point('decide');
-  if (!still.ok) return still;
-
-  trace.point('dispatch');
-  const inspected = await askPage(binding.tabId, binding.documentId, {
-    type: 'inspect',
-    expect: expectationOf(binding),
-    read: args.read ?? [],
-    ...(args.readAs ? { readAs: args.readAs } : {}),
-  });
+  const ask = () => {
+    trace.point('dispatch');
+    return askPage(binding.tabId, binding.documentId, {
+      type: 'inspect',
+      expect: expectationOf(binding),
+      read: args.read ?? [],
+      ...(args.readAs ? { readAs: args.readAs } : {}),
+    });
+  };
+  const check = () => revalidateNow(binding).finally(() => trace.point('decide'));
+  let still: Awaited<ReturnType<typeof check>>;
+  let inspected: Awaited<ReturnType<typeof ask>>;
+  if (args.readAs === 'markdown') {
+    // Reading as markdown may first load the act module into the page: only once the binding holds.
+    still = await check();
+    if (!still.ok) return still;
+    inspected = await ask();
+  } else {
+    [still, inspected] = await Promise.all([check(), ask()]);
+  }
   trace.point('observe');
+  if (!still.ok) return still;
   if (!inspected.ok) return inspected;
   const page = inspected.value;
   trace.observation = { adapter: page.adapter, fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
