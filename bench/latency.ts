@@ -32,10 +32,13 @@ function stageMedians(samples: Sample[], records: Map<string, JournalRecord>): R
   return {
     'MCP stdio + bridge (client → bridge → client)': median(samples.map((sample) => sample.total - sample.bridgeMs)),
     'bridge ↔ extension WebSocket': median(samples.map((sample) => sample.bridgeMs - sample.workerMs)),
-    'worker: parse, scope, handle, revalidate (prepare → decide)': median(matched.map(({ record }) => at(record, 'decide') - at(record, 'prepare'))),
-    'worker: decide → dispatch': median(matched.map(({ record }) => at(record, 'dispatch') - at(record, 'decide'))),
-    'page round trip: content script work (dispatch → observe)': median(matched.map(({ record }) => at(record, 'observe') - at(record, 'dispatch'))),
-    'worker: records and journal, then the answer (observe → answered)': median(matched.map(({ sample, record }) => sample.workerMs - at(record, 'observe'))),
+    'worker before the page: parse, scope, handle; an act also revalidates and marks itself running (prepare → dispatch)': median(
+      matched.map(({ record }) => at(record, 'dispatch') - at(record, 'prepare')),
+    ),
+    'page round trip: content script work; an inspect revalidates alongside (dispatch → observe)': median(matched.map(({ record }) => at(record, 'observe') - at(record, 'dispatch'))),
+    'worker after the page: journal record (and the act’s record for retries), then the answer (observe → answered)': median(
+      matched.map(({ sample, record }) => sample.workerMs - at(record, 'observe')),
+    ),
   };
 }
 
