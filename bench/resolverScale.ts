@@ -3,6 +3,8 @@
  * functions in Node (no browser), and how the time grows with the tab count (CPU time per call).
  */
 import { resolveTargets, type ResolveInput } from '../background/resolveTargets.ts';
+import { siteMatcher } from '../shared/matchSite.ts';
+import { originOf, urlWithoutFragment, type TabMeta } from '../shared/model.ts';
 import { revalidateBinding } from '../background/revalidateBinding.ts';
 import { binding, tab, workspace } from '../shared/testing/fixtures.ts';
 import { median } from './stats.ts';
@@ -10,7 +12,26 @@ import { median } from './stats.ts';
 export interface ScaleRow {
   tabs: number;
   resolveUs: number;
+  /** The same request's tabs found by testing every tab on its own, as resolve did before its index. */
+  scanUs: number;
   revalidateUs: number;
+}
+
+/** The bench request's matching done by scanning: each spec filters every tab (origin, then site or address). */
+function scanEveryTab(input: ResolveInput): number {
+  const candidates = (): TabMeta[] =>
+    input.tabs.filter((item) => {
+      const origin = originOf(item.url);
+      return origin !== null && input.workspace.sites[origin] !== undefined;
+    });
+  const site = input.request.destination?.site ?? '';
+  const matches = siteMatcher(site);
+  const write = candidates().filter((item) => matches(item.url));
+  const wanted = urlWithoutFragment(input.request.references[0]?.url ?? '');
+  const all = candidates();
+  const exact = all.filter((item) => urlWithoutFragment(item.url) === wanted);
+  const references = exact.length > 0 ? exact : all.filter((item) => item.url.startsWith(wanted));
+  return write.length + references.length;
 }
 
 function inputFor(count: number): ResolveInput {
@@ -56,9 +77,11 @@ export function measureResolverScale(counts = [10, 100, 1000, 10_000]): ScaleRow
     if (!check.ok || check.value.write?.tab.url !== 'https://blog.example/write') throw new Error('resolver bench setup is wrong');
     const bound = binding(input.tabs[count - 1] ?? tab(0, 'https://blog.example/write'));
     const snapshot = { profileId: 'pr_test', workspace: input.workspace, tab: input.tabs[count - 1] ?? null };
+    if (scanEveryTab(input) !== 2) throw new Error('resolver bench scan is wrong');
     return {
       tabs: count,
       resolveUs: perCallMicros(() => void resolveTargets(input)),
+      scanUs: perCallMicros(() => void scanEveryTab(input)),
       revalidateUs: perCallMicros(() => void revalidateBinding(bound, snapshot)),
     };
   });

@@ -12,6 +12,7 @@ import { tetherError, type TetherError } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment } from '../shared/model.ts';
 import { ACT_MODULE_FILE, PAGE_CHANNEL, READ_FORMATS, type PageExpectation, type PageReply, type ReadFormat } from '../shared/pageChannel.ts';
 import { actModule } from './actHook.ts';
+import type { PageAnswerReply } from '../shared/pageProtocol.ts';
 import { inspectPage, observePage } from './inspectPage.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
@@ -84,7 +85,7 @@ function checkExpectation(expect: PageExpectation): TetherError | null {
   return null;
 }
 
-async function handle(message: Record<string, unknown>): Promise<PageReply<unknown>> {
+async function handle(message: Record<string, unknown>): Promise<PageAnswerReply> {
   const request = parseRequest(message);
   if (!request) return refuse(tetherError('invalid_request', 'Malformed page request.'));
   switch (request.type) {

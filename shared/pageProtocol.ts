@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
-import { ACTION_KINDS, FIELD_KINDS, PAGE_CHANNEL, READ_FORMATS } from './pageChannel.ts';
+import { ACTION_KINDS, FIELD_KINDS, PAGE_CHANNEL, READ_FORMATS, type PageReply } from './pageChannel.ts';
 import { planSchema } from './planSchema.ts';
 
 export {
@@ -217,3 +217,6 @@ export const pageAnswerSchemas = {
   act: pageActResultSchema,
   actStatus: pageActStatusSchema,
 } as const;
+
+/** Any reply the content script gives: one of the page answers above, or a refusal. */
+export type PageAnswerReply = { [K in keyof PageAnswers]: PageReply<PageAnswers[K]> }[keyof PageAnswers];
