@@ -56,7 +56,7 @@ const connection = new AgentConnection({
   openSocket: openBrowserSocket,
   handle: (request) => {
     if (hooks.handle) return hooks.handle(request);
-    return Promise.resolve({ ok: false, error: { code: 'browser_not_connected', message: 'Tether is starting; call again.' }, meta: { tool: request.tool } });
+    return Promise.resolve({ ok: false, error: { code: 'browser_not_connected', message: 'Tether is starting; call again.' } });
   },
   keepAwake: ensureReconnectAlarm,
   changed: () => hooks.changed(),

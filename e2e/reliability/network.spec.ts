@@ -14,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { CLOSE_BROKEN_SESSION, CLOSE_BUSY } from '../../shared/bridgeProtocol.ts';
 import type { JournalRecord } from '../../shared/journalRecord.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, type InspectResult } from '../support/answers.ts';
+import { ok } from '../support/answers.ts';
 import { blogModel, blogScene } from '../support/blogFlow.ts';
 import { BIN, freePort, HubProcess } from '../support/hubProcess.ts';
 import { McpAgent } from '../support/mcpAgent.ts';
@@ -35,7 +35,7 @@ async function pairWith(tether: TetherDriver, port: number, token: string): Prom
 async function hubServes(tether: TetherDriver, port: number, token: string): Promise<void> {
   const agent = await McpAgent.start({ port, token });
   try {
-    const context = ok<{ profiles: Array<{ id: string }> }>(await agent.call('context'));
+    const context = ok(await agent.call('context'));
     expect(context.profiles.map((profile) => profile.id)).toEqual([await tether.profileId()]);
   } finally {
     await agent.close();
@@ -89,7 +89,7 @@ test('a program in the middle that passes the handshake through reads nothing an
     const journalBefore = (await tether.must({ type: 'journal.list', limit: 500 })).length;
 
     // The agent's own read works through the middleman, which learns nothing from it.
-    const page = ok<InspectResult>(await agent.call('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['post.body'] }));
+    const page = ok(await agent.call('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['post.body'] }));
     expect(page.text?.['post.body']).toContain('Volunteers meet at the north gate');
     expect(middleman.frames.some((frame) => frame.from === 'browser' && frame.binary)).toBe(true);
     for (const secret of ['Volunteers meet', 'north gate', 'post.body', scene.reference]) expect(middleman.transcript()).not.toContain(secret);
