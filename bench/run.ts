@@ -6,13 +6,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM } from '../e2e/support/launchTether.ts';
 import { readFileSync } from 'node:fs';
 import { measureColdStart } from './coldStart.ts';
 import { measureEditorLatency } from './editorLatency.ts';
-import { playwrightMcpTranscript, tetherTranscript } from './contextCost.ts';
+import { MINIMAL_PAGES, playwrightMcpTranscript, REALISTIC_PAGES, tetherTranscript } from './contextCost.ts';
 import { measureLatency } from './latency.ts';
 import { measureResolverScale } from './resolverScale.ts';
 import { measureSizes } from './size.ts';
@@ -42,6 +42,7 @@ const chromiumVersion = (() => {
 })();
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromiumVersion}`;
 const date = new Date().toISOString();
+const loadAtStart = loadavg()[0] ?? 0;
 /** Sections are measured in the order that needs the least setup, and written in their numbered order. */
 const sections = new Map<number, string[]>();
 let current = 0;
@@ -60,12 +61,13 @@ if (runs('scale')) {
   section(2, 'Resolver and revalidation at scale (pure functions, per request)');
   log(
     table(
-      ['tabs', 'resolve', 'revalidate', 'resolve time ÷ previous', 'tabs ÷ previous'],
+      ['tabs', 'resolve', 'every tab scanned instead', 'revalidate', 'resolve time ÷ previous', 'tabs ÷ previous'],
       scale.map((row, index) => {
         const previous = scale[index - 1];
         return [
           String(row.tabs),
           `${row.resolveUs.toFixed(1)} µs`,
+          `${row.scanUs.toFixed(1)} µs (${ratio(row.scanUs, row.resolveUs)})`,
           `${row.revalidateUs.toFixed(2)} µs`,
           previous ? ratio(row.resolveUs, previous.resolveUs) : '—',
           previous ? ratio(row.tabs, previous.tabs) : '—',
@@ -73,7 +75,9 @@ if (runs('scale')) {
       }),
     ),
   );
-  log(`\nResolve grows linearly with the tabs it narrows (the ratios track the tab ratios); revalidation looks at one tab and stays flat.\n`);
+  log(
+    `\nCPU time per request (this process's, not the wall clock: the machine is shared). The resolver indexes the workspace's tabs by origin once per request and matches a named site or address against each origin, not each tab; "every tab scanned instead" is the same request's matching done tab by tab (as resolve did before the index), in the same run. Resolve grows linearly with the tabs (one pass to index them); revalidation looks at one tab and stays flat.\n`,
+  );
 }
 
 if (runs('size')) {
@@ -99,30 +103,37 @@ try {
     );
   }
   if (runs('context')) {
-    const tether = await tetherTranscript(bench);
-    const playwright = await playwrightMcpTranscript(bench);
+    const transcripts = [];
+    for (const pages of [REALISTIC_PAGES, MINIMAL_PAGES]) {
+      transcripts.push({ pages, tether: await tetherTranscript(bench, pages), playwright: await playwrightMcpTranscript(bench, pages) });
+    }
     section(3, 'Agent context cost of the blog-from-cafe task');
     log(
       table(
-        ['', 'tool list', 'answers', 'total', '≈ tokens', 'published'],
-        [tether, playwright].map((run) => [
-          run.who,
-          kb(run.toolListBytes),
-          kb(run.totalBytes - run.toolListBytes),
-          kb(run.totalBytes),
-          String(Math.round(run.totalBytes / 4)),
-          run.published ? 'yes' : 'NO',
-        ]),
+        ['pages', '', 'tool list', 'answers', 'total', '≈ tokens', 'published', 'Tether ÷ Playwright MCP'],
+        transcripts.flatMap(({ pages, tether, playwright }) =>
+          [tether, playwright].map((run) => [
+            pages.name,
+            run.who,
+            `${run.toolListBytes} B`,
+            `${run.totalBytes - run.toolListBytes} B`,
+            kb(run.totalBytes),
+            String(Math.round(run.totalBytes / 4)),
+            run.published ? 'yes' : 'NO',
+            run === tether ? `**${ratio(tether.totalBytes, playwright.totalBytes)}** (answers alone: ${ratio(tether.totalBytes - tether.toolListBytes, playwright.totalBytes - playwright.toolListBytes)})` : '',
+          ]),
+        ),
       ),
     );
-    log(`\nTether / Playwright MCP: **${ratio(tether.totalBytes, playwright.totalBytes)}** of the bytes (answers alone: ${ratio(tether.totalBytes - tether.toolListBytes, playwright.totalBytes - playwright.toolListBytes)}).\n`);
     log(
-      'Both ran against the same demo sites in the same Debian Chromium. A Playwright MCP agent must read page snapshots to find the post and the editor\'s fields; these grow with everything on the page (menus, sidebars, comments: the demo pages carry the kind real blogs and cafes do). Tether answers with the fields, actions and the text asked for by name, whatever else the page holds.\n',
+      '\nBoth ran against the same demo sites in the same Debian Chromium. The demo pages carry what real blogs and cafes do (menus, sidebars, comments, a formatting toolbar); the minimal pages hold only the editor\'s two fields and its publish button, and the post\'s title and body (plus the account name each sign-in check reads). A Playwright MCP agent reads page snapshots to find the post and the editor\'s fields, and these grow with everything on the page; Tether answers with the fields, actions and the text asked for by name, whatever else the page holds.\n',
     );
-    log(table(['Tether call', 'bytes'], tether.answers.map((answer) => [answer.call, String(answer.bytes)])));
-    log('');
-    log(table(['Playwright MCP call', 'bytes'], playwright.answers.map((answer) => [answer.call, String(answer.bytes)])));
-    log('');
+    for (const { pages, tether, playwright } of transcripts) {
+      log(table([`Tether call (${pages.name})`, 'bytes'], tether.answers.map((answer) => [answer.call, String(answer.bytes)])));
+      log('');
+      log(table([`Playwright MCP call (${pages.name})`, 'bytes'], playwright.answers.map((answer) => [answer.call, String(answer.bytes)])));
+      log('');
+    }
   }
   if (runs('latency')) {
     const latency = await measureLatency(bench, ITERATIONS);
@@ -137,7 +148,7 @@ try {
     const stageNames = Object.keys(latency[0]?.stages ?? {});
     log(table(['stage', ...latency.map((row) => row.operation)], stageNames.map((stage) => [stage, ...latency.map((row) => ms(row.stages[stage] ?? Number.NaN))])));
     log(
-      '\nThe direct path is one CDP call into the page. Tether adds an MCP hop over stdio, a loopback WebSocket hop to the extension, the worker reading the binding from storage and revalidating it against the browser (tabs.get and webNavigation.getFrame), the message to the exact document, and a journal record in IndexedDB before answering. An act also validates the whole plan in the page (a dry run) before running it and revalidates once more just before the writes; its writes go through execCommand and are read back. For an act, that overhead is small next to the page work itself.\n',
+      '\nThe direct path is one CDP call into the page. Tether adds an MCP hop over stdio, a loopback WebSocket hop to the extension (each message sealed with AES-GCM both ways), the worker checking the scope and the handle (kept in the worker, with storage.session as the source of truth), revalidating the binding against the browser (tabs.get and webNavigation.getFrame, together), the message to the exact document, and a journal record in IndexedDB before answering. An inspect reads the page while its binding is revalidated and uses the answer only if the binding holds. An act whose plan presses nothing is validated by the page as it runs (all steps checked before any runs), so it makes one page round trip; an act with clicks also validates in a dry run first (the elements it may press, and whether the person must approve). Its writes go through execCommand and are read back.\n',
     );
   }
   if (runs('cold')) {
@@ -178,7 +189,7 @@ function previousSections(): Map<number, string[]> {
 for (const [number, lines] of previousSections()) if (!sections.has(number)) sections.set(number, lines);
 
 const partial = ONLY.size > 0 ? ` Sections ${[...ONLY].join(', ')} were measured in this run (\`BENCH_ONLY\`); the others are from the run before.` : '';
-const header = `# Tether benchmarks\n\nRun ${date} on ${machine}. Command: \`npm run bench\` (${ITERATIONS} requests per latency row). Ratios matter more than absolute times: the machine is shared.${partial}\n`;
+const header = `# Tether benchmarks\n\nRun ${date} on ${machine}. Command: \`npm run bench\` (${ITERATIONS} requests per latency row). Ratios matter more than absolute times: the machine is shared (1-minute load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end, on ${cpus().length} cores).${partial}\n`;
 const body = [...sections.entries()].sort(([a], [b]) => a - b).map(([, lines]) => lines.join('\n'));
 writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `${[header, ...body].join('\n')}\n`);
 console.log(`\nWrote bench/RESULTS.md`);

@@ -8,12 +8,13 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { ok, refused, type ActResult, type InspectResult } from './support/answers.ts';
+import type { ActStep } from '../shared/results.ts';
+import { ok, ran, refused } from './support/answers.ts';
 import { blogScene } from './support/blogFlow.ts';
 import { editorScene, structureOf } from './support/editorScene.ts';
 import { DIST } from './support/launchTether.ts';
 
-type Step = ActResult['steps'][number];
+type Step = ActStep;
 
 const POST = `## Market day
 
@@ -27,7 +28,7 @@ See [the notice](https://cafe.example.com/notice).`;
 test('CKEditor 5 with only paragraphs, bold and italic: the post lands as text, and what it cannot hold is listed as dropped', async ({ tether }) => {
   const scene = await editorScene(tether, 'ckeditor5', '?minimal');
   await scene.inspect();
-  const result = ok<ActResult>(await scene.act({ steps: [{ op: 'fill', field: 'body', text: POST, format: 'markdown' }] }));
+  const result = ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: POST, format: 'markdown' }] })));
   const step = result.steps[0] as Step;
   expect(step).toMatchObject({ editor: 'ckeditor5', path: 'paste', took: 'html', verified: true, kept: ['strong'] });
   expect(step.dropped).toEqual(expect.arrayContaining(['h2', 'ul', 'a']));
@@ -45,7 +46,7 @@ test('hostile HTML is sanitized: scripts, styles, handlers, javascript:/data: li
   for (const family of ['contenteditable', 'prosemirror', 'ckeditor5']) {
     const scene = await editorScene(tether, family);
     await scene.inspect();
-    const result = ok<ActResult>(await scene.act({ steps: [{ op: 'fill', field: 'body', text: hostile, format: 'html' }] }));
+    const result = ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: hostile, format: 'html' }] })));
     const step = result.steps[0] as Step;
     expect(step.kept).toEqual(expect.arrayContaining(['strong', 'h2']));
     expect(step.dropped).toEqual(expect.arrayContaining(['onclick', 'javascript: URL', 'data: URL', 'script', 'style', 'iframe', 'img', 'onmouseover']));
@@ -84,7 +85,7 @@ test('appended markdown starts a new block after what the editor holds', async (
   await scene.inspect();
   ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Intro line.' }] }));
   await scene.inspect();
-  const result = ok<ActResult>(await scene.act({ steps: [{ op: 'append', field: 'body', text: '## More\n\n- one\n- two', format: 'markdown' }] }));
+  const result = ran(ok(await scene.act({ steps: [{ op: 'append', field: 'body', text: '## More\n\n- one\n- two', format: 'markdown' }] })));
   expect(result.steps[0] as Step).toMatchObject({ took: 'html', kept: ['h2', 'ul'], dropped: [] });
   const model = await scene.model();
   expect(model.text.split('\n').filter(Boolean)).toEqual(['Intro line.', 'More', 'one', 'two']);
@@ -112,7 +113,7 @@ test('the content script every page loads is at most 10 KB gzipped; the act modu
 
 test('a reference page’s region reads as markdown: one paragraph per block', async ({ tether }) => {
   const scene = await blogScene(tether);
-  const read = ok<InspectResult>(
+  const read = ok(
     await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['post.title', 'post.body'], readAs: 'markdown' }),
   );
   expect(read.text?.['post.title']).toBe('Weekly notes: spring market');

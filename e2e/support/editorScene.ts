@@ -1,15 +1,16 @@
 /** A notes-site page hosting one editor family, shared in a workspace, with a write handle. */
 import type { Page } from '@playwright/test';
-import { ok, type ActResult, type InspectResult, type ResolveResult } from './answers.ts';
+import type { ToolEnvelope } from '../../shared/protocol.ts';
+import type { InspectResult } from '../../shared/results.ts';
+import { ok } from './answers.ts';
 import type { TetherDriver } from './tetherDriver.ts';
-import type { Envelope } from '../../shared/protocol.ts';
 
 export interface EditorScene {
   page: Page;
   profile: string;
   workspace: string;
   handle: string;
-  act(plan: { steps: unknown[]; continueDraft?: boolean }): Promise<Envelope>;
+  act(plan: { steps: unknown[]; continueDraft?: boolean }): Promise<ToolEnvelope<'act'>>;
   inspect(read?: string[], readAs?: 'text' | 'markdown'): Promise<InspectResult>;
   /** The editor's own model, read through its API in the page's main world. */
   model(): Promise<{ html: string; text: string }>;
@@ -21,7 +22,7 @@ export async function editorScene(tether: TetherDriver, family: string, query = 
   await page.waitForFunction(() => document.body.dataset.editorReady !== undefined);
   const workspace = (await tether.workspaceOf([page], { writable: ['notes'] })).id;
   const profile = await tether.profileId();
-  const resolved = ok<ResolveResult>(await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' }, continueDraft: true }));
+  const resolved = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' }, continueDraft: true }));
   const handle = resolved.write?.handle ?? '';
   return {
     page,
@@ -29,7 +30,7 @@ export async function editorScene(tether: TetherDriver, family: string, query = 
     workspace,
     handle,
     act: (plan) => tether.agent('act', { profile, workspace, handle, plan }),
-    inspect: async (read = [], readAs) => ok<InspectResult>(await tether.agent('inspect', { profile, workspace, handle, read, ...(readAs ? { readAs } : {}) })),
+    inspect: async (read = [], readAs) => ok(await tether.agent('inspect', { profile, workspace, handle, read, ...(readAs ? { readAs } : {}) })),
     model: () =>
       page.evaluate(() => {
         const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
@@ -52,5 +53,3 @@ export async function structureOf(page: Page, html: string): Promise<{ tags: str
     return { tags: [...tags].sort(), links: Array.from(body.querySelectorAll('a')).map((link) => link.getAttribute('href') ?? '') };
   }, html);
 }
-
-export type { ActResult };
