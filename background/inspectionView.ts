@@ -9,9 +9,9 @@ import type { ActionView, FieldView, InspectResult } from '../shared/results.ts'
 
 const wordsOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** A label is worth sending only when it says more than the name ("Post title" for "title"; not "Publish" for "publish"). */
+/** A label is worth sending only when it says something the name does not ("Subject" for "title"; not "Publish" for "publish", nor "Post title" for "title"). */
 function labelBeyond(name: string, label: string): string | undefined {
-  return label.trim() !== '' && wordsOf(label) !== wordsOf(name) ? label : undefined;
+  return label.trim() !== '' && !wordsOf(label).includes(wordsOf(name)) ? label : undefined;
 }
 
 export function inspectionView(page: PageInspection): InspectResult {

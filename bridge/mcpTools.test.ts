@@ -20,13 +20,12 @@ describe('the tool list a model reads', () => {
     expect(Buffer.byteLength(JSON.stringify(tools), 'utf8')).toBeLessThanOrEqual(TOOL_LIST_BUDGET_BYTES);
   });
 
-  it('lists only arguments the server accepts, and every one it accepts but debug (and lang where no explanation is given)', () => {
+  it('lists only arguments the server accepts, and every one it accepts but debug and lang', () => {
     for (const tool of tools) {
       const listed = Object.keys(asSchema(tool.inputSchema.properties));
       const accepted = acceptedArguments(tool.name);
       expect(listed.every((key) => accepted.includes(key)), tool.name).toBe(true);
-      const unlisted = accepted.filter((key) => !listed.includes(key)).sort();
-      expect(unlisted, tool.name).toEqual(tool.name === 'resolve' || tool.name === 'act' ? ['debug'] : ['debug', 'lang']);
+      expect(accepted.filter((key) => !listed.includes(key)).sort(), tool.name).toEqual(['debug', 'lang']);
     }
   });
 

@@ -28,15 +28,11 @@ const DEFINITIONS: Record<string, z.ZodType> = { tab: targetSpecSchema };
 const SERVER_ONLY_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'minimum', 'maximum', 'additionalProperties']);
 
 /**
- * Accepted by every tool, listed where a model needs them: `debug` (diagnostics in meta) is for
- * people reading answers (README, usage); `lang` changes only the explanations resolve and act give.
+ * Accepted by every tool but not listed: `debug` (diagnostics in meta) is for people reading
+ * answers, and the explanations' language is the MCP client's setting (`TETHER_LANG`) unless a
+ * request says `lang` (README).
  */
-const UNLISTED_ARGUMENTS: Record<ToolName, ReadonlySet<string>> = {
-  context: new Set(['debug', 'lang']),
-  resolve: new Set(['debug']),
-  inspect: new Set(['debug', 'lang']),
-  act: new Set(['debug']),
-};
+const UNLISTED_ARGUMENTS: ReadonlySet<string> = new Set(['debug', 'lang']);
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -111,7 +107,7 @@ export function toolDefinitions(): ToolDefinition[] {
   return (Object.keys(TOOL_SCHEMAS) as ToolName[]).map((name) => ({
     name,
     description: TOOL_DESCRIPTIONS[name],
-    inputSchema: inputSchema(TOOL_SCHEMAS[name], UNLISTED_ARGUMENTS[name]),
+    inputSchema: inputSchema(TOOL_SCHEMAS[name], UNLISTED_ARGUMENTS),
   }));
 }
 

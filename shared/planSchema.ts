@@ -20,7 +20,7 @@ export type TextFormat = (typeof TEXT_FORMATS)[number];
 
 const format = z
   .enum(TEXT_FORMATS)
-  .check(z.describe('Default text; in rich editors markdown or html become headings, lists, links, bold.'));
+  .check(z.describe('markdown or html: headings, lists, links, bold in rich editors.'));
 
 export const stepSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('fill'), field: fieldName, text, format: z.optional(format), expect: z.optional(expectSchema) }),

@@ -57,7 +57,7 @@ export const inspectArgsSchema = z.strictObject({
   workspace: id.optional(),
   handle: id.optional(),
   read: z.array(z.string().min(1).max(100)).max(20).optional(),
-  readAs: z.enum(READ_FORMATS).optional().describe('Default text; markdown keeps headings, lists and links.'),
+  readAs: z.enum(READ_FORMATS).optional(),
   ...answerOptions,
 });
 

@@ -1,5 +1,2 @@
 /** What `context` with no arguments tells an agent (and the MCP server's instructions): the whole flow, in a few lines. */
-export const USAGE = [
-  'context → resolve (handles for the tab to write and tabs to read) → inspect → act (all steps or none).',
-  'On context_changed resolve again; never retry on another tab.',
-].join('\n');
+export const USAGE = 'context → resolve → inspect → act. On context_changed resolve again; never retry on another tab.';
