@@ -49,7 +49,9 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
     if (!still.ok) return still;
     inspected = await ask();
   } else {
-    [still, inspected] = await Promise.all([check(), ask()]);
+    // The page's round trip is the longer one: its message goes out first.
+    const asking = ask();
+    [still, inspected] = await Promise.all([check(), asking]);
   }
   trace.point('observe');
   if (!still.ok) return still;
