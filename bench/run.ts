@@ -133,7 +133,7 @@ try {
       ),
     );
     log(
-      `\n${EDITOR_ITERATIONS} fills of each kind per editor, each after an inspect (not timed) so it expects what the previous one left. An act validates the plan in the page (a dry run), converts markdown (marked) and sanitizes it (DOMPurify), delivers it the way the editor takes it (paste, beforeinput or execCommand), waits for the editor to settle and reads it back; the editor's own paste handling is most of the time.\n`,
+      `\n${EDITOR_ITERATIONS} fills of each kind per editor, each after an inspect (not timed) so it expects what the previous one left. An act checks every step in the page before any runs (a plan that presses nothing, in the run itself), converts markdown (marked) and sanitizes it (DOMPurify), delivers it the way the editor takes it (paste, beforeinput or execCommand), waits for the editor to settle and reads it back; the editor's own paste handling is most of the time.\n`,
     );
   }
   if (runs('latency')) {
