@@ -16,7 +16,7 @@ export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
   outputDir: 'test-results/playwright',
-  // Resets, then prints, the reliability suite's counts (scenarios, generated inputs, writes checked).
+  // Prints the Chromium version it runs on; resets, then prints, the reliability suite's counts.
   globalSetup: './e2e/reliabilityCounts.ts',
   projects: [
     { name: 'e2e', testIgnore: ['**/reliability/**'] },

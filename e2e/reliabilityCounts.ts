@@ -1,5 +1,6 @@
-/** Global setup/teardown: resets and then prints the reliability suite's totals. */
+/** Global setup/teardown: prints the Chromium the suite runs on, resets and then prints the reliability suite's totals. */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumVersion } from './chromiumVersion.ts';
 import { COUNTS_FILE, type Counts } from './reliability/counts.ts';
 
 export function resetCounts(): void {
@@ -21,5 +22,10 @@ export function printCounts(): void {
 
 export default function globalSetup(): () => void {
   resetCounts();
-  return printCounts;
+  const version = chromiumVersion();
+  console.log(`Running on ${version}`);
+  return () => {
+    printCounts();
+    console.log(`Ran on ${version}`);
+  };
 }

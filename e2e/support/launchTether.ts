@@ -31,7 +31,11 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: options.headless ?? true,
-    viewport: { width: 1200, height: 800 },
+    // No viewport emulation: the window's own size is the viewport, as in a person's browser.
+    // Emulation is also what Chromium 150 cannot take on a discarded tab: Playwright sends it to
+    // every new target, including the renderer-less one `chrome.tabs.discard` swaps in, and the
+    // browser dies there (SIGSEGV; fixed by 156). Pages that need a size set it themselves.
+    viewport: null,
     // Playwright turns the back/forward cache off; a person's browser has it on.
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
     locale: options.lang ?? 'en-US',
@@ -47,6 +51,7 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      '--window-size=1200,900',
       ...(options.lang ? [`--lang=${options.lang}`] : []),
       ...(options.args ?? []),
     ],
