@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end suites: the built extension (dist/) in Debian's Chromium, against the local sites in
- * e2e/sites. Each test gets a fresh browser profile; `npm run build` must have run first
- * (`npm test` does it).
+ * End-to-end suites: the test build of the extension (dist-test/: the product plus the demo sites'
+ * adapters) in Debian's Chromium, against the local sites in e2e/sites; one spec checks the product
+ * build (dist/) carries none of the demo sites. Each test gets a fresh browser profile;
+ * `npm run build && npm run build:test` must have run first (`npm test` does it).
  */
 export default defineConfig({
   testDir: 'e2e',

@@ -6,7 +6,14 @@ import { crx } from '@crxjs/vite-plugin';
 import manifest from './manifest.json' with { type: 'json' };
 import { ACT_MODULE_FILE } from './shared/pageChannel.ts';
 
-const OUT_DIR = 'dist';
+/**
+ * Two builds of one extension. `vite build` is the product, in dist/. `vite build --mode test` is
+ * what the e2e suites, benchmarks and `npm start` load, in dist-test/: the same extension plus the
+ * adapters of the demo sites in e2e/sites (content/adapters/testSites.ts), which the product
+ * never carries (e2e/productionBuild.spec.ts checks dist/ for their hosts).
+ */
+const TEST_MODE = 'test';
+const outDirFor = (mode: string): string => (mode === TEST_MODE ? 'dist-test' : 'dist');
 const CONTENT_SCRIPT = 'content.js';
 /** Injected by the worker into a bound document when an act needs it (see content/actHook.ts). */
 const ACT_MODULE = ACT_MODULE_FILE;
@@ -20,15 +27,24 @@ const BUILD_ID = Date.now().toString(36);
  * module (plan checks, writes, editor drivers, markdown and HTML conversion) is a second classic
  * script, injected only into documents an agent acts on.
  */
-function contentScript(): Plugin {
+function contentScript(outDir: string, withTestSites: boolean): Plugin {
   return {
     name: 'tether-content-script',
     apply: 'build',
     async closeBundle() {
-      const options = { bundle: true, minify: true, format: 'iife', target: 'chrome116', legalComments: 'none', logLevel: 'warning' } as const;
-      await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(OUT_DIR, CONTENT_SCRIPT) });
-      await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(OUT_DIR, ACT_MODULE) });
-      const manifestPath = resolve(OUT_DIR, 'manifest.json');
+      // __TETHER_TEST_SITES__ is false in the product: the demo sites' adapters are dropped as dead code.
+      const options = {
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: 'chrome116',
+        legalComments: 'none',
+        logLevel: 'warning',
+        define: { __TETHER_TEST_SITES__: JSON.stringify(withTestSites) },
+      } as const;
+      await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(outDir, CONTENT_SCRIPT) });
+      await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(outDir, ACT_MODULE) });
+      const manifestPath = resolve(outDir, 'manifest.json');
       const built = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
       built.version_name = `${String(built.version)} (build ${BUILD_ID})`;
       built.content_scripts = [{ matches: ['http://*/*', 'https://*/*'], js: [CONTENT_SCRIPT], run_at: 'document_idle', all_frames: false }];
@@ -37,13 +53,13 @@ function contentScript(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [crx({ manifest }), contentScript()],
+export default defineConfig(({ mode }) => ({
+  plugins: [crx({ manifest }), contentScript(outDirFor(mode), mode === TEST_MODE)],
   define: { __TETHER_BUILD__: JSON.stringify(BUILD_ID) },
   // The UI uses Preact through the automatic JSX runtime; no framework plugin is needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
-    outDir: OUT_DIR,
+    outDir: outDirFor(mode),
     emptyOutDir: true,
     target: 'chrome116',
     sourcemap: false,
@@ -51,4 +67,4 @@ export default defineConfig({
   },
   // Vite would start a dev server on these otherwise; the sites server lives in e2e/.
   server: { port: 5173, strictPort: true },
-});
+}));

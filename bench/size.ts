@@ -1,12 +1,12 @@
 /**
  * What Tether costs every page and the worker: the content script (injected into every page), the
  * act module (injected only into pages an agent acts on) and the service worker, each with every
- * chunk it loads, raw and gzipped, from the built dist/.
+ * chunk it loads, raw and gzipped, from the product build (dist/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DIST } from '../e2e/support/launchTether.ts';
+import { PRODUCT_DIST as DIST } from '../e2e/support/launchTether.ts';
 import { ACT_MODULE_FILE } from '../shared/pageChannel.ts';
 
 export interface SizeRow {

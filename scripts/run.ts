@@ -1,5 +1,6 @@
 /**
- * `npm start`: everything Tether needs on one machine, after `npm run build`:
+ * `npm start`: everything Tether needs on one machine, after `npm run build:test` (the product plus
+ * the demo sites' adapters):
  *   1. the demo sites (blog, cafe, notes) on http://*.localhost:4173,
  *   2. the bridge's hub on 127.0.0.1:17345 (MCP clients started from the README's config relay to it),
  *   3. Chromium with the built extension and a persistent profile in .tether-profile/, paired with
@@ -24,7 +25,7 @@ const role = await bridge.start();
 
 const PROFILE_DIR = resolve('.tether-profile');
 // Chrome keeps running its cached copy of an unpacked extension's service worker across restarts,
-// even after dist/ was rebuilt. The profile's service-worker cache is only a cache: drop it, so
+// even after dist-test/ was rebuilt. The profile's service-worker cache is only a cache: drop it, so
 // the worker starts from the build just made (workspaces and pairing live in extension storage).
 rmSync(join(PROFILE_DIR, 'Default', 'Service Worker'), { recursive: true, force: true });
 const { context, extensionId } = await launchTether({ userDataDir: PROFILE_DIR, headless });
@@ -71,7 +72,7 @@ console.log(`
 Tether is running${headless ? ' (headless: no display found)' : ''}.
   Demo sites:  ${sites.url('blog', '/write')}   ${sites.url('cafe', '/posts/1')}   ${sites.url('notes')}
   Bridge:      ${role} on 127.0.0.1:${config.port}; pairing token ${config.tokenFile ? `in ${config.tokenFile}` : 'from TETHER_TOKEN'}
-  Extension:   ${extensionId} (unpacked from dist/), already paired
+  Extension:   ${extensionId} (the test build, unpacked from dist-test/: the product plus the demo sites' adapters), already paired
   Panel:       chrome-extension://${extensionId}/extension/panel.html
 
 Next: in the panel, create a workspace from this window, allow writing on blog.localhost, share it.

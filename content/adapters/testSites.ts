@@ -58,3 +58,5 @@ export const testCafeAdapter: SiteAdapter = {
   ],
   draft: { banners: ['.temp-saved-notice'] },
 };
+
+export const testSiteAdapters: readonly SiteAdapter[] = [testBlogAdapter, testCafeAdapter];

@@ -1,12 +1,16 @@
 /**
- * Launches Debian's Chromium with the built extension, as tests, benchmarks and `npm start` use it.
+ * Launches Debian's Chromium with the built extension, as tests, benchmarks and `npm start` use it:
+ * the test build (`npm run build:test`, dist-test/), which adds the demo sites' adapters.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 
-export const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
+/** The product build (`npm run build`). */
+export const PRODUCT_DIST = resolve(import.meta.dirname, '..', '..', 'dist');
+/** The test build (`npm run build:test`): the product plus the demo sites' adapters. */
+export const DIST = resolve(import.meta.dirname, '..', '..', 'dist-test');
 export const CHROMIUM = process.env.TETHER_CHROMIUM ?? '/usr/bin/chromium';
 
 export interface LaunchOptions {
@@ -26,7 +30,7 @@ export interface LaunchedTether {
 }
 
 export async function launchTether(options: LaunchOptions = {}): Promise<LaunchedTether> {
-  if (!existsSync(join(DIST, 'manifest.json'))) throw new Error(`No built extension at ${DIST}: run npm run build first.`);
+  if (!existsSync(join(DIST, 'manifest.json'))) throw new Error(`No built extension at ${DIST}: run npm run build:test first.`);
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'tether-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
