@@ -54,6 +54,7 @@ export function observePage(model: PageModel = readPageModel()): PageObservation
     title: document.title,
     pageInstance: pageInstance(),
     adapter: model.adapterId,
+    ...(model.adapterProblem === undefined ? {} : { adapterProblem: model.adapterProblem }),
     signIn: model.signIn,
     draft: draftState(model),
     fieldElements: Object.fromEntries(model.fields.map((field) => [field.name, elementId(field.editable.element)])),

@@ -1,19 +1,23 @@
 /**
  * The page as Tether understands it: named fields, named actions, readable regions and sign-in,
  * found by the site's adapter when there is one, or inferred by the generic adapter otherwise.
+ * An adapter's reading is checked against the generic one (adapterVerdict): a page it claims but
+ * does not match is still read, and fields it does not name are added, and the model says so.
  */
 import type { ActionKind, SignIn } from '../shared/pageProtocol.ts';
 import { genericActionKind } from './actionWords.ts';
 import { adapterFor } from './adapters/index.ts';
 import { EDITABLE_CANDIDATES, editableFrom, isVisible, type Editable } from './editables.ts';
 import { isFormattingControl } from './formattingControls.ts';
-import type { SiteAdapter } from './siteAdapter.ts';
+import { adapterVerdict, type SiteAdapter } from './siteAdapter.ts';
 
 export interface LocatedField {
   name: string;
   label: string;
   editable: Editable;
   draftIfNonEmpty: boolean;
+  /** The element the adapter's selector (or the generic scan) pointed at; the editable is in it. */
+  located: Element;
 }
 
 export interface LocatedAction {
@@ -31,6 +35,8 @@ export interface ReadableRegion {
 
 export interface PageModel {
   adapterId: string;
+  /** Why the adapter's reading was replaced or extended by the generic one; absent when it was not. */
+  adapterProblem?: string;
   fields: LocatedField[];
   actions: LocatedAction[];
   /** Named read-only regions, read only when a request asks for them by name. */
@@ -39,16 +45,38 @@ export interface PageModel {
   draftBanner: boolean;
 }
 
-function first(doc: Document, selectors: string[]): Element | null {
+/** The documents an adapter's selectors are tried in: the page, then the same-origin frames it names. */
+interface SearchRoot {
+  doc: Document;
+  frame: HTMLIFrameElement | null;
+}
+
+function searchRoots(adapter: SiteAdapter, doc: Document): SearchRoot[] {
+  const roots: SearchRoot[] = [{ doc, frame: null }];
+  for (const selector of adapter.frames ?? []) {
+    for (const frame of Array.from(doc.querySelectorAll<HTMLIFrameElement>(selector))) {
+      try {
+        if (frame.contentDocument) roots.push({ doc: frame.contentDocument, frame });
+      } catch {
+        // cross-origin: not ours to read
+      }
+    }
+  }
+  return roots;
+}
+
+function first(roots: SearchRoot[], selectors: string[]): { element: Element; frame: HTMLIFrameElement | null } | null {
   for (const selector of selectors) {
-    const found = doc.querySelector(selector);
-    if (found) return found;
+    for (const root of roots) {
+      const element = root.doc.querySelector(selector);
+      if (element) return { element, frame: root.frame };
+    }
   }
   return null;
 }
 
-function textOf(element: Element | null): string {
-  return ((element as HTMLElement | null)?.innerText ?? element?.textContent ?? '').trim();
+function textOf(element: Element | null | undefined): string {
+  return ((element as HTMLElement | null | undefined)?.innerText ?? element?.textContent ?? '').trim();
 }
 
 function elementRegion(find: () => Element | null): ReadableRegion {
@@ -56,35 +84,41 @@ function elementRegion(find: () => Element | null): ReadableRegion {
 }
 
 function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
+  const roots = searchRoots(adapter, doc);
   const fields: LocatedField[] = [];
   for (const field of adapter.fields) {
-    const element = first(doc, field.selectors);
-    const editable = element ? editableFrom(element) : null;
-    if (editable) fields.push({ name: field.name, label: field.label, editable, draftIfNonEmpty: field.draftIfNonEmpty === true });
+    const found = first(roots, field.selectors);
+    const editable = found ? editableFrom(found.element) : null;
+    if (!found || !editable) continue;
+    // An editor found inside one of the adapter's frames is focused through that frame.
+    const inFrame = editable.frame === null && found.frame !== null ? { ...editable, frame: found.frame } : editable;
+    fields.push({ name: field.name, label: field.label, editable: inFrame, draftIfNonEmpty: field.draftIfNonEmpty === true, located: found.element });
   }
   const actions: LocatedAction[] = [];
   for (const action of adapter.actions) {
-    const element = first(doc, action.selectors);
-    if (element) actions.push({ name: action.name, kind: action.kind, label: action.label, element: element as HTMLElement });
+    const found = first(roots, action.selectors);
+    if (found) actions.push({ name: action.name, kind: action.kind, label: action.label, element: found.element as HTMLElement });
   }
   const readable = new Map<string, ReadableRegion>();
   for (const region of adapter.readable) {
-    if (first(doc, region.selectors)) readable.set(region.name, elementRegion(() => first(doc, region.selectors)));
+    if (first(roots, region.selectors)) readable.set(region.name, elementRegion(() => first(roots, region.selectors)?.element ?? null));
   }
-  const signedIn = first(doc, adapter.signIn.signedIn);
-  const signedOut = first(doc, adapter.signIn.signedOut);
+  const signedIn = first(roots, adapter.signIn.signedIn)?.element;
+  const signedOut = first(roots, adapter.signIn.signedOut);
   let signIn: SignIn;
   if (signedIn && isVisible(signedIn)) {
-    signIn = { state: 'signed_in', account: textOf(first(doc, adapter.signIn.account)) || null, via: `adapter:${adapter.id}` };
+    signIn = { state: 'signed_in', account: textOf(first(roots, adapter.signIn.account)?.element) || null, via: `adapter:${adapter.id}` };
   } else if (signedOut) {
     signIn = { state: 'signed_out', account: null, via: `adapter:${adapter.id}` };
   } else {
     signIn = { state: 'unknown', account: null, via: `adapter:${adapter.id}` };
   }
-  const draftBanner = adapter.draft.banners.some((selector) => {
-    const banner = doc.querySelector(selector);
-    return banner !== null && isVisible(banner);
-  });
+  const draftBanner = adapter.draft.banners.some((selector) =>
+    roots.some(({ doc: rootDoc }) => {
+      const banner = rootDoc.querySelector(selector);
+      return banner !== null && isVisible(banner);
+    }),
+  );
   return { adapterId: adapter.id, fields, actions, readable, signIn, draftBanner };
 }
 
@@ -129,9 +163,8 @@ function labelFor(element: Element): string {
   ).slice(0, 200);
 }
 
-/** The generic adapter: infers a title and a body, other fields, actions and sign-in on any site. */
-function inferred(doc: Document): PageModel {
-  const taken = new Set<string>();
+/** The generic adapter's fields: a title input, the largest text area or editor as body, then the rest. */
+function inferFields(doc: Document, taken: Set<string>): LocatedField[] {
   const candidates = Array.from(
     doc.querySelectorAll(EDITABLE_CANDIDATES),
   ).filter((element) => isVisible(element));
@@ -151,18 +184,21 @@ function inferred(doc: Document): PageModel {
       editable.kind === 'input' &&
       TITLE_HINT.test(`${element.getAttribute('name') ?? ''} ${element.id} ${element.getAttribute('placeholder') ?? ''} ${element.getAttribute('aria-label') ?? ''}`),
   );
-  if (title) fields.push({ name: uniqueName('title', taken), label: labelFor(title.element) || 'Title', editable: title.editable, draftIfNonEmpty: false });
+  if (title) fields.push({ name: uniqueName('title', taken), label: labelFor(title.element) || 'Title', editable: title.editable, draftIfNonEmpty: false, located: title.element });
   const bodies = editables
     .filter(({ editable }) => editable.kind !== 'input' && editable.kind !== 'select')
     .sort((a, b) => area(b.element) - area(a.element));
   const body = bodies[0];
-  if (body) fields.push({ name: uniqueName('body', taken), label: labelFor(body.element) || 'Body', editable: body.editable, draftIfNonEmpty: false });
+  if (body) fields.push({ name: uniqueName('body', taken), label: labelFor(body.element) || 'Body', editable: body.editable, draftIfNonEmpty: false, located: body.element });
   for (const { element, editable } of editables) {
     if (element === title?.element || element === body?.element || fields.length >= 30) continue;
     const wanted = slug(element.getAttribute('name') ?? element.id ?? '', `field_${fields.length + 1}`);
-    fields.push({ name: uniqueName(wanted, taken), label: labelFor(element), editable, draftIfNonEmpty: false });
+    fields.push({ name: uniqueName(wanted, taken), label: labelFor(element), editable, draftIfNonEmpty: false, located: element });
   }
+  return fields;
+}
 
+function inferActions(doc: Document): LocatedAction[] {
   const actionNames = new Set<string>();
   const actions: LocatedAction[] = [];
   for (const element of Array.from(doc.querySelectorAll<HTMLElement>('button, input[type="submit"], [role="button"]'))) {
@@ -172,12 +208,18 @@ function inferred(doc: Document): PageModel {
     const kind = genericActionKind(label);
     actions.push({ name: uniqueName(slug(label, 'action'), actionNames), kind, label, element });
   }
+  return actions;
+}
 
+function inferReadable(doc: Document): Map<string, ReadableRegion> {
   const readable = new Map<string, ReadableRegion>();
   readable.set('title', { text: () => doc.title, element: () => null });
   const main = doc.querySelector('article, main, [role="main"]');
   if (main) readable.set('main', elementRegion(() => main));
+  return readable;
+}
 
+function inferSignIn(doc: Document): SignIn {
   const clickable = Array.from(doc.querySelectorAll('a, button'));
   let signIn: SignIn = { state: 'unknown', account: null, via: 'generic' };
   if (clickable.some((element) => SIGN_OUT.test(textOf(element)))) {
@@ -186,10 +228,53 @@ function inferred(doc: Document): PageModel {
   } else if (clickable.some((element) => SIGN_IN.test(textOf(element)))) {
     signIn = { state: 'signed_out', account: null, via: 'generic:sign-in-link' };
   }
-  return { adapterId: 'generic', fields, actions, readable, signIn, draftBanner: false };
+  return signIn;
+}
+
+/** The generic adapter: infers a title and a body, other fields, actions and sign-in on any site. */
+function inferred(doc: Document): PageModel {
+  return { adapterId: 'generic', fields: inferFields(doc, new Set()), actions: inferActions(doc), readable: inferReadable(doc), signIn: inferSignIn(doc), draftBanner: false };
+}
+
+/** Whether an adapter's field already stands for what the generic scan found (the same editor, or one inside it). */
+function covers(field: LocatedField, other: LocatedField): boolean {
+  const mine = [field.located, field.editable.element];
+  const theirs = [other.located, other.editable.element];
+  return mine.some((a) => theirs.some((b) => a === b || a.contains(b) || b.contains(a)));
+}
+
+/** The adapter's reading, checked against the generic one: never an empty page where the generic model sees fields. */
+function checkedAgainstGeneric(adapter: SiteAdapter, doc: Document, model: PageModel): PageModel {
+  const taken = new Set(model.fields.map((field) => field.name));
+  const unnamed = inferFields(doc, taken).filter((generic) => !model.fields.some((field) => covers(field, generic)));
+  const verdict = adapterVerdict({
+    adapter,
+    named: adapter.fields.map((field) => field.name),
+    found: model.fields.map((field) => field.name),
+    unnamed: unnamed.map((field) => field.name),
+  });
+  switch (verdict.use) {
+    case 'adapter':
+      return model;
+    case 'adapter+generic':
+      return { ...model, adapterProblem: verdict.problem, fields: [...model.fields, ...unnamed] };
+    case 'generic':
+      // The adapter does not know this page; what it did find (a named button, a region, the
+      // account) still beats a guess, and the generic model fills in the rest. Nothing was
+      // covered, so the unnamed fields are all the generic model's fields.
+      return {
+        adapterId: verdict.adapter,
+        adapterProblem: verdict.problem,
+        fields: unnamed,
+        actions: model.actions.length > 0 ? model.actions : inferActions(doc),
+        readable: new Map([...inferReadable(doc), ...model.readable]),
+        signIn: model.signIn.state !== 'unknown' ? model.signIn : inferSignIn(doc),
+        draftBanner: model.draftBanner,
+      };
+  }
 }
 
 export function readPageModel(doc: Document = document): PageModel {
-  const adapter = adapterFor(new URL(doc.location.href));
-  return adapter ? fromAdapter(adapter, doc) : inferred(doc);
+  const adapter = adapterFor(new URL(doc.location.href), doc);
+  return adapter ? checkedAgainstGeneric(adapter, doc, fromAdapter(adapter, doc)) : inferred(doc);
 }

@@ -1,7 +1,11 @@
 /**
  * A site adapter is a declarative description of one site: where it signs in, whose account it
  * shows, which fields a post has, which buttons publish or save, and what tells of a draft.
- * Adding a site means adding one of these objects (see README, "Adding a site adapter").
+ * Adding a site means adding one of these objects (see docs/adapters.md).
+ *
+ * An adapter is a claim about markup the site may change at any time, so it never has the last
+ * word: when its selectors find none of its fields on a page that has some, or the page has
+ * editable fields it does not name, the generic page model reads them too (see adapterVerdict).
  */
 import type { ActionKind } from '../shared/pageProtocol.ts';
 
@@ -33,10 +37,19 @@ export interface AdapterReadable {
 
 export interface SiteAdapter {
   id: string;
-  /** Host names (exact) or suffixes starting with a dot (".tistory.com"). */
+  /** When its selectors were last checked against the site (YYYY-MM-DD); quoted when it does not match. */
+  checked: string;
+  /** Host names (exact), suffixes starting with a dot (".tistory.com"), or "*" for any host (then narrow by paths and markers). */
   hosts: string[];
   /** Optional path prefixes; all paths when absent. */
   paths?: string[];
+  /** Optional: the adapter applies only when one of these is on the page (a self-hosted app on any host). */
+  markers?: string[];
+  /**
+   * Optional: same-origin iframes that hold the site's page (Naver Blog's #mainFrame, the block
+   * editor's canvas). Every selector is tried in the page first, then inside each of these frames.
+   */
+  frames?: string[];
   signIn: {
     /** Present only when signed in. */
     signedIn: string[];
@@ -54,9 +67,56 @@ export interface SiteAdapter {
   };
 }
 
+function hostMatches(pattern: string, host: string): boolean {
+  if (pattern === '*') return true;
+  return pattern.startsWith('.') ? host.endsWith(pattern) : host === pattern;
+}
+
+/** Whether the adapter claims this address (markers, if any, are checked on the page itself). */
 export function adapterMatches(adapter: SiteAdapter, url: URL): boolean {
-  const host = url.hostname;
-  const hostOk = adapter.hosts.some((pattern) => (pattern.startsWith('.') ? host.endsWith(pattern) : host === pattern));
-  if (!hostOk) return false;
+  if (!adapter.hosts.some((pattern) => hostMatches(pattern, url.hostname))) return false;
   return adapter.paths === undefined || adapter.paths.some((prefix) => url.pathname.startsWith(prefix));
+}
+
+/** What the adapter found on a page, next to what the generic page model found there. */
+export interface AdapterReading {
+  adapter: Pick<SiteAdapter, 'id' | 'checked'>;
+  /** Field names the adapter describes. */
+  named: string[];
+  /** Those it found on the page. */
+  found: string[];
+  /** Editable fields the generic model found that none of the adapter's fields covers. */
+  unnamed: string[];
+}
+
+export type AdapterVerdict =
+  /** The adapter's reading stands. */
+  | { use: 'adapter'; adapter: string; problem: null }
+  /** The adapter matched nothing here but the page has fields: the generic model reads the page. */
+  | { use: 'generic'; adapter: 'generic'; problem: string }
+  /** The adapter's fields, plus the ones it does not name, found by the generic model. */
+  | { use: 'adapter+generic'; adapter: string; problem: string };
+
+/**
+ * Decides who reads a page an adapter claims. Never worse than the generic model: an adapter that
+ * found none of its fields does not hide the page's fields, and fields it does not name are added.
+ * A page with no editable fields at all (a post being read) keeps the adapter's reading.
+ */
+export function adapterVerdict(reading: AdapterReading): AdapterVerdict {
+  const { adapter, named, found, unnamed } = reading;
+  const who = `The ${adapter.id} adapter (checked ${adapter.checked})`;
+  if (unnamed.length === 0) return { use: 'adapter', adapter: adapter.id, problem: null };
+  if (found.length === 0) {
+    return {
+      use: 'generic',
+      adapter: 'generic',
+      problem: `${who} found none of its fields (${named.join(', ')}) on this page; the generic page model read it.`,
+    };
+  }
+  const missing = named.filter((name) => !found.includes(name));
+  return {
+    use: 'adapter+generic',
+    adapter: adapter.id,
+    problem: `${who} does not name ${unnamed.length === 1 ? 'a field' : `${unnamed.length} fields`} on this page (${unnamed.join(', ')}); the generic page model added ${unnamed.length === 1 ? 'it' : 'them'}.${missing.length > 0 ? ` Not found here: ${missing.join(', ')}.` : ''}`,
+  };
 }

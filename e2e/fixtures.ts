@@ -5,6 +5,7 @@
 import { test as base, expect } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { startSites, type RunningSites } from './sites/server.ts';
+import { HOST_RULES } from './sites/siteFixtures.ts';
 import { launchTether } from './support/launchTether.ts';
 import { McpAgent } from './support/mcpAgent.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
@@ -30,7 +31,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   tether: async ({ sites }, use) => {
     sites.reset();
-    const launched = await launchTether();
+    // The real sites' hosts (blog.naver.com, …) reach the local fixtures of their markup.
+    const launched = await launchTether({ args: [HOST_RULES] });
     const driver = new TetherDriver(launched.context, launched.extensionId, sites);
     await use(driver);
     await launched.context.close();

@@ -69,7 +69,10 @@ const observationShape = {
   url: upTo(8192),
   title: upTo(2000),
   pageInstance: upTo(100),
+  /** Who read the page: a site adapter's id, or "generic". */
   adapter: upTo(100),
+  /** Set when a site adapter claims the page but did not match it (all or part): what the generic model did. */
+  adapterProblem: z.optional(upTo(1000)),
   signIn: signInSchema,
   draft: draftSchema,
   /** Which element each field name means now, by element id: kept with the handle, not shown to agents. */

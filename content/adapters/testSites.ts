@@ -1,11 +1,13 @@
 /**
  * Adapters for the bundled demo sites (e2e/sites): a blog and a cafe (community board), each
- * with sign-in, an account name, a post editor, and autosaved drafts.
+ * with sign-in, an account name, a post editor, and autosaved drafts. Test fixtures: only the
+ * test build carries them (vite.config.ts, content/adapters/index.ts).
  */
 import type { SiteAdapter } from '../siteAdapter.ts';
 
 export const testBlogAdapter: SiteAdapter = {
   id: 'test-blog',
+  checked: '2026-11-30',
   hosts: ['blog.localhost'],
   signIn: {
     signedIn: ['.account-name'],
@@ -21,6 +23,7 @@ export const testBlogAdapter: SiteAdapter = {
       draftIfNonEmpty: true,
     },
     { name: 'category', label: 'Category', selectors: ['#post-category'] },
+    { name: 'tags', label: 'Tags', selectors: ['#post-tags'] },
   ],
   actions: [
     { name: 'publish', kind: 'publish', label: 'Publish', selectors: ['#publish-button'] },
@@ -35,6 +38,7 @@ export const testBlogAdapter: SiteAdapter = {
 
 export const testCafeAdapter: SiteAdapter = {
   id: 'test-cafe',
+  checked: '2026-11-30',
   hosts: ['cafe.localhost'],
   signIn: {
     signedIn: ['.member-nick'],

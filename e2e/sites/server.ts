@@ -31,6 +31,7 @@ import {
   type HostileAttack,
   type Session,
 } from './pages.ts';
+import { serveFixture } from './siteFixtures.ts';
 import { vendorFile } from './vendor.ts';
 
 export type SiteName = 'blog' | 'cafe' | 'notes';
@@ -60,6 +61,8 @@ export interface SiteState {
 export interface RunningSites {
   port: number;
   url(site: SiteName, path?: string): string;
+  /** An address on one of the real-site fixtures (siteFixtures.ts), e.g. at("blog.naver.com", "/alice"). */
+  at(host: string, path?: string): string;
   state: Record<SiteName, SiteState>;
   reset(): void;
   close(): Promise<void>;
@@ -154,6 +157,12 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const site = siteOf(request);
     const url = new URL(request.url ?? '/', 'http://localhost');
+    // Pages reproducing the real sites' markup (siteFixtures.ts) come first: blog.naver.com is not the demo blog.
+    const fixture = serveFixture({ host: (request.headers.host ?? '').split(':')[0] ?? '', url, cookies: cookies(request) });
+    if (fixture) {
+      send(response, fixture.status, 'text/html; charset=utf-8', fixture.body, fixture.headers);
+      return;
+    }
     if (!site) {
       send(response, 404, 'text/plain', 'Use blog.localhost, cafe.localhost or notes.localhost');
       return;
@@ -331,6 +340,7 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
   return {
     port,
     url: (site, path = '/') => `http://${site}.localhost:${port}${path}`,
+    at: (host, path = '/') => `http://${host}:${port}${path}`,
     state,
     reset() {
       state.blog = freshState('blog');

@@ -1,0 +1,158 @@
+/**
+ * Site adapters on pages that reproduce the real sites' markup (e2e/sites/siteFixtures.ts, served
+ * at the real host names): each finds its title and body, the action that really publishes, and
+ * who is signed in. And adapters degrade: a page an adapter claims but does not match is still
+ * read, by the generic model, and the answer says so.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { ok, type InspectResult, type ResolveResult } from './support/answers.ts';
+import type { TetherDriver } from './support/tetherDriver.ts';
+import { WORDPRESS_HOST } from './sites/siteFixtures.ts';
+
+interface Bound {
+  inspect(read?: string[]): Promise<InspectResult>;
+  act(steps: unknown[]): ReturnType<TetherDriver['agent']>;
+}
+
+/** Puts the page in a shared workspace and binds it: as the write target (its site made writable), or read only. */
+async function bind(tether: TetherDriver, page: Page, role: 'write' | 'reference'): Promise<Bound> {
+  const workspace = await tether.workspaceOf([page]);
+  if (role === 'write') {
+    const origin = `${new URL(page.url()).origin}/`;
+    await tether.must({ type: 'workspace.setSite', workspaceId: workspace.id, origin, policy: { writable: true, publishWithoutApproval: false } });
+  }
+  const profile = await tether.profileId();
+  const request = role === 'write' ? { destination: { url: page.url() } } : { readOnly: true, references: [{ url: page.url() }] };
+  const resolved = ok<ResolveResult>(await tether.agent('resolve', { profile, workspace: workspace.id, ...request }));
+  const handle = (role === 'write' ? resolved.write?.handle : resolved.references[0]?.handle) ?? '';
+  return {
+    inspect: async (read = []) => ok<InspectResult>(await tether.agent('inspect', { profile, workspace: workspace.id, handle, read })),
+    act: (steps) => tether.agent('act', { profile, workspace: workspace.id, handle, plan: { steps } }),
+  };
+}
+
+async function open(tether: TetherDriver, url: string): Promise<Page> {
+  const page = await tether.context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+const fieldKinds = (page: InspectResult) => Object.fromEntries(page.fields.map((field) => [field.name, field.kind]));
+const actionKinds = (page: InspectResult) => Object.fromEntries(page.actions.map((action) => [action.name, action.kind]));
+
+test('a page the demo blog adapter claims but does not match still lists its fields, read by the generic model, which says so', async ({ tether, sites }) => {
+  const page = await open(tether, sites.url('blog', '/studio/new'));
+  const seen = await (await bind(tether, page, 'reference')).inspect();
+  expect(seen.adapter).toBe('generic');
+  expect(seen.adapterProblem).toBe('The test-blog adapter (checked 2026-11-30) found none of its fields (title, body, category, tags) on this page; the generic page model read it.');
+  expect(fieldKinds(seen)).toEqual({ title: 'input', body: 'contenteditable' });
+  expect(seen.actions).toContainEqual({ name: 'publish_story', kind: 'publish', label: 'Publish story' });
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice', via: 'generic:sign-out-link' });
+});
+
+test('the demo adapters name every field of their own pages: no generic additions, no problem reported', async ({ tether, sites }) => {
+  await tether.signIn('blog', 'alice');
+  await tether.signIn('cafe', 'alice_k');
+  const pages = [
+    ...(await Promise.all(['plain', 'contenteditable', 'iframe', 'quill', 'tiptap', 'react'].map((editor) => tether.open('blog', `/write?editor=${editor}`)))),
+    await tether.open('cafe', '/write'),
+    await tether.open('cafe', '/posts/1'),
+  ];
+  for (const page of pages) {
+    if (page.url().includes('/write?')) await page.waitForFunction(() => 'blogEditor' in window);
+    const seen = await (await bind(tether, page, 'reference')).inspect();
+    expect(seen.adapter, page.url()).toMatch(/^test-(blog|cafe)$/);
+    expect(seen.adapterProblem, page.url()).toBeUndefined();
+  }
+  expect(sites.state.blog.posts).toHaveLength(0);
+});
+
+test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title, body, account, and publish behind the publish panel', async ({ tether, sites }) => {
+  const before = await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write'));
+  const signedOut = await (await bind(tether, before, 'reference')).inspect();
+  expect(signedOut.adapter).toBe('naver-blog');
+  expect(signedOut.signIn).toEqual({ state: 'signed_out', account: null, via: 'adapter:naver-blog' });
+  await before.close();
+
+  const editor = await open(tether, sites.at('blog.naver.com', `/nidlogin?as=alice_nv&next=${encodeURIComponent('/alice_nv?Redirect=Write')}`));
+  const blog = await bind(tether, editor, 'write');
+  const seen = await blog.inspect();
+  expect(seen.adapter).toBe('naver-blog');
+  expect(seen.adapterProblem).toBeUndefined();
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice_nv', via: 'adapter:naver-blog' });
+  expect(fieldKinds(seen)).toEqual({ title: 'rich-editor', body: 'rich-editor' });
+  // The placeholders (제목, 본문에 #을 …) are not text.
+  expect(seen.fields.map((field) => field.length)).toEqual([0, 0]);
+  expect(seen.draft.inProgress).toBe(false);
+  expect(actionKinds(seen)).toEqual({ publish_settings: 'other', save_draft: 'save_draft' });
+
+  // 발행 opens the publish panel (no approval: it publishes nothing); the panel holds the real 발행.
+  ok(await blog.act([{ op: 'click', action: 'publish_settings' }]));
+  const panel = await blog.inspect();
+  expect(actionKinds(panel)).toEqual({ publish_settings: 'other', publish: 'publish', save_draft: 'save_draft' });
+  expect(fieldKinds(panel)).toEqual({ title: 'rich-editor', body: 'rich-editor', tags: 'input' });
+});
+
+test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and counts as work in progress; a post is read by region', async ({ tether, sites }) => {
+  await (await open(tether, sites.at('blog.naver.com', '/nidlogin?as=alice_nv&next=/'))).close();
+  const draft = await (await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write&draft=1')), 'reference')).inspect(['title', 'body']);
+  expect(draft.text).toEqual({ title: '봄 시장 메모', body: '토요일 10시에 강변에서 열립니다.\n컵을 가져오세요.' });
+  expect(draft.draft).toEqual({ inProgress: true, reasons: ['unsaved-text:body'] });
+
+  const post = await (await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv/223000000001')), 'reference')).inspect(['post.title', 'post.body']);
+  expect(post.adapter).toBe('naver-blog');
+  expect(post.fields).toEqual([]);
+  expect(post.text?.['post.title']).toBe('봄 시장 공지');
+  expect(post.text?.['post.body']).toContain('자원봉사자는 9시에 북문에서 모입니다.');
+});
+
+test('Naver Cafe: the write page (title textarea over SmartEditor ONE, 등록 publishes) and an article in #cafe_main', async ({ tether, sites }) => {
+  const write = await open(tether, sites.at('cafe.naver.com', `/nidlogin?as=river_k&next=${encodeURIComponent('/ca-fe/cafes/10001/articles/write?boardType=L')}`));
+  const seen = await (await bind(tether, write, 'write')).inspect();
+  expect(seen.adapter).toBe('naver-cafe');
+  expect(seen.adapterProblem).toBeUndefined();
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'river_k', via: 'adapter:naver-cafe' });
+  expect(fieldKinds(seen)).toEqual({ title: 'textarea', body: 'rich-editor', tags: 'input' });
+  expect(actionKinds(seen)).toEqual({ register: 'publish', save_draft: 'save_draft' });
+
+  const article = await (await bind(tether, await open(tether, sites.at('cafe.naver.com', '/riverside/1')), 'reference')).inspect(['post.body']);
+  expect(article.adapter).toBe('naver-cafe');
+  expect(article.text?.['post.body']?.split('\n').filter(Boolean)).toEqual(['봄 시장은 토요일 오전 10시에 강변에서 열립니다.', '컵을 가져오면 차 할인이 있습니다.']);
+});
+
+test('Tistory: title, TinyMCE body and tags; 완료 opens the layer that holds 공개 발행; a renamed title box is added by the generic model', async ({ tether, sites }) => {
+  const editor = await open(tether, sites.at('alice.tistory.com', '/manage/newpost/'));
+  const blog = await bind(tether, editor, 'write');
+  const seen = await blog.inspect();
+  expect(seen.adapter).toBe('tistory');
+  expect(seen.adapterProblem).toBeUndefined();
+  expect(seen.signIn.state).toBe('signed_in');
+  expect(fieldKinds(seen)).toEqual({ title: 'textarea', body: 'iframe-editor', tags: 'input' });
+  expect(actionKinds(seen)).toEqual({ publish_settings: 'other' });
+  ok(await blog.act([{ op: 'fill', field: 'title', text: '봄 시장', expect: { text: '' } }, { op: 'click', action: 'publish_settings' }]));
+  expect(await editor.locator('#post-title-inp').inputValue()).toBe('봄 시장');
+  expect(actionKinds(await blog.inspect())).toEqual({ publish_settings: 'other', publish: 'publish' });
+
+  const redesigned = await (await bind(tether, await open(tether, sites.at('bob.tistory.com', '/manage/newpost/?redesign=1')), 'reference')).inspect();
+  expect(redesigned.adapter).toBe('tistory');
+  expect(redesigned.adapterProblem).toBe(
+    'The tistory adapter (checked 2026-11-30) does not name a field on this page (post_title); the generic page model added it. Not found here: title.',
+  );
+  expect(fieldKinds(redesigned)).toEqual({ body: 'iframe-editor', tags: 'input', post_title: 'textarea' });
+});
+
+test('WordPress block editor: title in the editor canvas, the account from the admin bar, Publish… opens the panel whose Publish publishes', async ({ tether, sites }) => {
+  const editor = await open(tether, sites.at(WORDPRESS_HOST, '/wp-admin/post-new.php'));
+  const wp = await bind(tether, editor, 'write');
+  const seen = await wp.inspect();
+  expect(seen.adapter).toBe('wordpress');
+  expect(seen.adapterProblem).toBeUndefined();
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'Alice Kim', via: 'adapter:wordpress' });
+  expect(fieldKinds(seen)).toEqual({ title: 'contenteditable', body: 'contenteditable' });
+  expect(actionKinds(seen)).toEqual({ publish_settings: 'other', save_draft: 'save_draft' });
+  ok(await wp.act([{ op: 'fill', field: 'title', text: 'Spring market', expect: { text: '' } }, { op: 'click', action: 'publish_settings' }]));
+  const canvas = editor.frameLocator('iframe[name="editor-canvas"]');
+  await expect(canvas.locator('.editor-post-title__input')).toHaveText('Spring market');
+  expect(actionKinds(await wp.inspect())).toEqual({ publish_settings: 'other', publish: 'publish', save_draft: 'save_draft' });
+});
