@@ -151,6 +151,9 @@ export interface SeenAccount {
   account: string | null;
   documentId: string | null;
   at: number;
+  /** Who read the page (a site adapter's id or "generic"), and why not the adapter that claims it. */
+  adapter?: string;
+  adapterProblem?: string;
 }
 
 /** A tab that left a workspace because it went to a site the workspace did not have (see workspaces.ts). */
@@ -164,7 +167,7 @@ export interface DepartureNotice {
 
 export interface SessionState {
   approvals: Record<string, Approval>;
-  /** What each tab's page showed about sign-in when last observed, for the person's UI. */
+  /** What each tab's page showed about sign-in (and who read it) when last observed, for the person's UI. */
   seen: Record<string, SeenAccount>;
   /** Tabs that left a workspace by navigating, until the person adds them back or dismisses the notice. */
   departures: Record<string, DepartureNotice>;
@@ -196,6 +199,8 @@ const sessionStateSchema = z.object({
       account: z.string().nullable(),
       documentId: z.string().nullable(),
       at: z.number(),
+      adapter: z.string().optional(),
+      adapterProblem: z.string().optional(),
     }),
   ),
   departures: z

@@ -36,6 +36,8 @@ function uiTab(tab: TabMeta, view: TabMeta | null): UiTab {
     origin: originOf(tab.url),
     account: current?.account ?? null,
     signIn: current?.state ?? 'unknown',
+    adapter: current?.adapter ?? null,
+    adapterProblem: current?.adapterProblem ?? null,
     active: tab.active,
     isView: view?.tabId === tab.tabId,
   };
@@ -92,7 +94,9 @@ async function departures(): Promise<UiDeparture[]> {
 async function uiState(): Promise<UiState> {
   const state = localStore.getState();
   const view = await readView();
-  await observeUnseen(await readTabsMeta(Object.values(state.workspaces).flatMap((workspace) => workspace.tabIds)));
+  // Workspace tabs show their account; the view also shows which adapter read it (Now).
+  const shown = await readTabsMeta(Object.values(state.workspaces).flatMap((workspace) => workspace.tabIds));
+  await observeUnseen(view && !shown.some((tab) => tab.tabId === view.tabId) ? [...shown, view] : shown);
   const workspaces = await Promise.all(
     Object.values(state.workspaces)
       .sort((a, b) => a.createdAt - b.createdAt)

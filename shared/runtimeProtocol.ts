@@ -49,6 +49,10 @@ export interface UiTab {
   origin: string | null;
   account: string | null;
   signIn: 'signed_in' | 'signed_out' | 'unknown';
+  /** Who read the page when it was last observed: a site adapter's id, "generic", or null (not read). */
+  adapter: string | null;
+  /** Set when the site's adapter did not match the page and the generic model read (some of) it. */
+  adapterProblem: string | null;
   active: boolean;
   isView: boolean;
 }

@@ -5,10 +5,32 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { JournalRecord } from '../../shared/journalRecord.ts';
-import type { UiState } from '../../shared/runtimeProtocol.ts';
+import type { UiState, UiTab } from '../../shared/runtimeProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
 import { formatDateTime, t } from './i18n.ts';
 import { RecordLine } from './RecordLine.tsx';
+
+/** An adapter's name in the person's language ("Naver Blog", "네이버 블로그"), or its id. */
+function adapterName(id: string): string {
+  const key = `adapterName_${id.replace(/-/g, '_')}`;
+  const name = t(key);
+  return name === key ? id : name;
+}
+
+/** Which of Tether's readers read the page: a site's adapter, or the generic page model (and why). */
+function ReadBy({ tab }: { tab: UiTab }) {
+  if (tab.adapter === null) return <p class="read-by hint">{t('readByNotYet')}</p>;
+  const sentence =
+    tab.adapter === 'generic'
+      ? t(tab.adapterProblem ? 'readByGenericFallback' : 'readByGeneric')
+      : t(tab.adapterProblem ? 'readByAdapterPlus' : 'readByAdapter', adapterName(tab.adapter));
+  return (
+    <div class="read-by">
+      <p>{sentence}</p>
+      {tab.adapterProblem ? <p class="hint">{tab.adapterProblem}</p> : null}
+    </div>
+  );
+}
 
 export function NowView({ state, onChanged }: { state: UiState; onChanged(): void }) {
   const [recent, setRecent] = useState<JournalRecord[]>([]);
@@ -37,11 +59,14 @@ export function NowView({ state, onChanged }: { state: UiState; onChanged(): voi
         <h2 id="view-heading">{t('viewHeading')}</h2>
         <p class="hint">{t('viewHint')}</p>
         {view ? (
-          <p>
-            <strong>{view.title || view.url}</strong> <span class="site">{view.origin ? view.site : t('browserPage')}</span>
-            <br />
-            {viewWorkspace ? t('viewInWorkspace', viewWorkspace.name) : t('viewOutside')}
-          </p>
+          <>
+            <p>
+              <strong>{view.title || view.url}</strong> <span class="site">{view.origin ? view.site : t('browserPage')}</span>
+              <br />
+              {viewWorkspace ? t('viewInWorkspace', viewWorkspace.name) : t('viewOutside')}
+            </p>
+            {view.origin ? <ReadBy tab={view} /> : null}
+          </>
         ) : (
           <p>{t('nothing')}</p>
         )}
