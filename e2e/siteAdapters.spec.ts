@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { ok, type InspectResult, type ResolveResult } from './support/answers.ts';
+import { ok, refused, type InspectResult, type ResolveResult } from './support/answers.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
 import { WORDPRESS_HOST } from './sites/siteFixtures.ts';
 
@@ -68,7 +68,7 @@ test('the demo adapters name every field of their own pages: no generic addition
   expect(sites.state.blog.posts).toHaveLength(0);
 });
 
-test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title, body, account, and publish behind the publish panel', async ({ tether, sites }) => {
+test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title and body read (a write is refused, naming the editor), account, and publish behind the publish panel', async ({ tether, sites }) => {
   const before = await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write'));
   const signedOut = await (await bind(tether, before, 'reference')).inspect();
   expect(signedOut.adapter).toBe('naver-blog');
@@ -92,6 +92,11 @@ test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s
   const panel = await blog.inspect();
   expect(actionKinds(panel)).toEqual({ publish_settings: 'other', publish: 'publish', save_draft: 'save_draft' });
   expect(fieldKinds(panel)).toEqual({ title: 'rich-editor', body: 'rich-editor', tags: 'input' });
+
+  // Title and body share one document and one input buffer: read, but a write is refused, naming the editor.
+  const refusal = refused(await blog.act([{ op: 'fill', field: 'title', text: '봄 시장', expect: { text: '' } }]), 'invalid_request');
+  expect(refusal.details?.editor).toBe('input-buffer');
+  expect((await blog.inspect(['title', 'body'])).text).toEqual({ title: '', body: '' });
 });
 
 test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and counts as work in progress; a post is read by region', async ({ tether, sites }) => {
