@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
 import manifest from './manifest.json' with { type: 'json' };
-import { ACT_MODULE_FILE } from './shared/pageChannel.ts';
+import { ACT_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
 
 /**
  * Two builds of one extension. `vite build` is the product, in dist/. `vite build --mode test` is
@@ -25,7 +25,8 @@ const BUILD_ID = Date.now().toString(36);
  * tree-shaken, with no chunks shared with the worker or the UI and nothing web-accessible (pages
  * cannot fetch Tether's files to detect it). It is then declared in the built manifest. The act
  * module (plan checks, writes, editor drivers, markdown and HTML conversion) is a second classic
- * script, injected only into documents an agent acts on.
+ * script, injected only into documents an agent acts on; the site adapters are a third, injected
+ * only into pages an adapter claims.
  */
 function contentScript(outDir: string, withTestSites: boolean): Plugin {
   return {
@@ -44,6 +45,7 @@ function contentScript(outDir: string, withTestSites: boolean): Plugin {
       } as const;
       await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(outDir, CONTENT_SCRIPT) });
       await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(outDir, ACT_MODULE) });
+      await build({ ...options, entryPoints: [resolve('content/sitesModule.ts')], outfile: resolve(outDir, SITES_MODULE_FILE) });
       const manifestPath = resolve(outDir, 'manifest.json');
       const built = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
       built.version_name = `${String(built.version)} (build ${BUILD_ID})`;

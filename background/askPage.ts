@@ -5,7 +5,7 @@
  */
 import browser from 'webextension-polyfill';
 import { failure, isErrorCode, success, tetherError, type Outcome } from '../shared/errors.ts';
-import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, type PageAnswers, type PageRequest } from '../shared/pageProtocol.ts';
+import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, SITES_MODULE_FILE, type PageAnswers, type PageRequest } from '../shared/pageProtocol.ts';
 
 type WithoutChannel<T> = T extends unknown ? Omit<T, 'channel'> : never;
 export type PageRequestBody = WithoutChannel<PageRequest>;
@@ -35,21 +35,25 @@ async function injectContentScript(tabId: number, documentId: string): Promise<b
 }
 
 /**
- * The act module (plan checks, writes, editor drivers, markdown) is not in every page: it goes into
- * the bound document's isolated world when a request first needs it, and registers itself there
- * with the content script. Nothing of it is web-accessible.
+ * The act module (plan checks, writes, editor drivers, markdown) and the site adapters are not in
+ * every page: each goes into the document's isolated world when the content script there asks for
+ * it, and registers itself with the content script. Nothing of them is web-accessible.
  */
-async function injectActModule(tabId: number, documentId: string): Promise<boolean> {
+const MODULE_FILES: readonly string[] = [ACT_MODULE_FILE, SITES_MODULE_FILE];
+
+async function injectModule(tabId: number, documentId: string, file: string): Promise<boolean> {
   try {
-    await browser.scripting.executeScript({ target: { tabId, documentIds: [documentId] }, files: [ACT_MODULE_FILE] });
+    await browser.scripting.executeScript({ target: { tabId, documentIds: [documentId] }, files: [file] });
     return true;
   } catch {
     return false;
   }
 }
 
-function asksForActModule(reply: unknown): boolean {
-  return typeof reply === 'object' && reply !== null && (reply as { load?: unknown }).load === ACT_MODULE_FILE;
+/** The module the page asks for before it can answer, if it asks for one. */
+function moduleAskedFor(reply: unknown): string | null {
+  const load = typeof reply === 'object' && reply !== null ? (reply as { load?: unknown }).load : undefined;
+  return typeof load === 'string' && MODULE_FILES.includes(load) ? load : null;
 }
 
 async function sendOnce(tabId: number, documentId: string, message: PageRequest, timeoutMs: number): Promise<unknown> {
@@ -81,7 +85,13 @@ export async function askPage<R extends PageRequestBody>(
       if (!isMissingReceiver(error) || !(await injectContentScript(tabId, documentId))) throw error;
       reply = await sendOnce(tabId, documentId, message, limit);
     }
-    if (asksForActModule(reply) && (await injectActModule(tabId, documentId))) reply = await sendOnce(tabId, documentId, message, limit);
+    // A page may ask for the site adapters, then (for an act) the act module: each once.
+    for (const loaded = new Set<string>(); ; ) {
+      const file = moduleAskedFor(reply);
+      if (file === null || loaded.has(file) || !(await injectModule(tabId, documentId, file))) break;
+      loaded.add(file);
+      reply = await sendOnce(tabId, documentId, message, limit);
+    }
   } catch (error) {
     if (error instanceof Error && error.message === 'tether:timeout') {
       return failure(tetherError('timeout', `The page did not answer within ${Math.round(limit / 1000)} s.`, { tabId }));

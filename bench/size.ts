@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PRODUCT_DIST as DIST } from '../e2e/support/launchTether.ts';
+import { DIST } from '../e2e/support/launchTether.ts';
 import { ACT_MODULE_FILE } from '../shared/pageChannel.ts';
 
 export interface SizeRow {

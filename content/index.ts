@@ -2,7 +2,8 @@
  * Tether's content script. It runs in the isolated world of every http(s) page, listens to
  * nothing the page can forge (no window.postMessage, only trusted events), and answers only its
  * own extension's service worker, for this exact document. What only an act needs (plan checks,
- * writes, editor drivers, markdown) is the act module, injected on demand (see actHook.ts).
+ * writes, editor drivers, markdown) is the act module, injected on demand (see actHook.ts); the
+ * site adapters come the same way, only into pages they claim (see sitesHook.ts).
  */
 import { installActHook } from './actHook.ts';
 import { draftState, rememberTetherWrite } from './inspectPage.ts';
@@ -11,6 +12,7 @@ import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
 import { registerPageChannel } from './registration.ts';
+import { installSitesHook } from './sitesHook.ts';
 
 const marker = '__tetherContentScript';
 const scope = globalThis as typeof globalThis & { [marker]?: boolean };
@@ -18,6 +20,7 @@ const scope = globalThis as typeof globalThis & { [marker]?: boolean };
 // The worker injects this script into tabs opened before install; never register twice.
 if (!scope[marker]) {
   scope[marker] = true;
+  installSitesHook();
   installActHook({
     readPageModel: () => readPageModel(),
     draftState,

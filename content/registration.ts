@@ -10,12 +10,13 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import { checkAccountNow } from '../shared/checkAccount.ts';
 import { tetherError, type TetherError } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment } from '../shared/model.ts';
-import { ACT_MODULE_FILE, PAGE_CHANNEL, READ_FORMATS, type PageExpectation, type PageReply, type ReadFormat } from '../shared/pageChannel.ts';
+import { ACT_MODULE_FILE, PAGE_CHANNEL, READ_FORMATS, SITES_MODULE_FILE, type PageExpectation, type PageReply, type ReadFormat } from '../shared/pageChannel.ts';
 import { actModule } from './actHook.ts';
 import type { PageAnswerReply } from '../shared/pageProtocol.ts';
 import { inspectPage, observePage } from './inspectPage.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
+import { needsSitesModule } from './sitesHook.ts';
 
 type LightRequest =
   | { type: 'observe' }
@@ -31,6 +32,12 @@ const NEEDS_ACT_MODULE: PageReply<never> = {
   ok: false,
   error: { code: 'invalid_request', message: 'This request needs Tether’s act module in the page.' },
   load: ACT_MODULE_FILE,
+};
+
+const NEEDS_SITES_MODULE: PageReply<never> = {
+  ok: false,
+  error: { code: 'invalid_request', message: 'This page needs Tether’s site adapters.' },
+  load: SITES_MODULE_FILE,
 };
 
 const isString = (value: unknown, max = 8192): value is string => typeof value === 'string' && value.length <= max;
@@ -88,6 +95,8 @@ function checkExpectation(expect: PageExpectation): TetherError | null {
 async function handle(message: Record<string, unknown>): Promise<PageAnswerReply> {
   const request = parseRequest(message);
   if (!request) return refuse(tetherError('invalid_request', 'Malformed page request.'));
+  // A page a site adapter claims is read by that adapter: never answer before it is here.
+  if (request.type !== 'actStatus' && needsSitesModule()) return NEEDS_SITES_MODULE;
   switch (request.type) {
     case 'observe':
       return { ok: true, value: observePage() };

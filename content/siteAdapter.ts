@@ -35,14 +35,18 @@ export interface AdapterReadable {
   selectors: string[];
 }
 
-export interface SiteAdapter {
+/** Where an adapter applies (content/adapters/claims.ts): small, because every page carries the list. */
+export interface SiteClaim {
   id: string;
-  /** When its selectors were last checked against the site (YYYY-MM-DD); quoted when it does not match. */
-  checked: string;
   /** Host names (exact), suffixes starting with a dot (".tistory.com"), or "*" for any host (then narrow by paths and markers). */
   hosts: string[];
   /** Optional path prefixes; all paths when absent. */
   paths?: string[];
+}
+
+export interface SiteAdapter extends SiteClaim {
+  /** When its selectors were last checked against the site (YYYY-MM-DD); quoted when it does not match. */
+  checked: string;
   /** Optional: the adapter applies only when one of these is on the page (a self-hosted app on any host). */
   markers?: string[];
   /**
@@ -73,7 +77,7 @@ function hostMatches(pattern: string, host: string): boolean {
 }
 
 /** Whether the adapter claims this address (markers, if any, are checked on the page itself). */
-export function adapterMatches(adapter: SiteAdapter, url: URL): boolean {
+export function adapterMatches(adapter: SiteClaim, url: URL): boolean {
   if (!adapter.hosts.some((pattern) => hostMatches(pattern, url.hostname))) return false;
   return adapter.paths === undefined || adapter.paths.some((prefix) => url.pathname.startsWith(prefix));
 }

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { testSiteAdapters } from '../content/adapters/testSites.ts';
-import { DIST, PRODUCT_DIST } from './support/launchTether.ts';
+import { DIST, TEST_DIST } from './support/launchTether.ts';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -27,7 +27,7 @@ const DEMO_HOSTS = testSiteAdapters.flatMap((adapter) => adapter.hosts);
 test('the product build contains no host of the demo sites; the test build does', () => {
   expect(DEMO_HOSTS).toEqual(expect.arrayContaining(['blog.localhost', 'cafe.localhost']));
   for (const host of DEMO_HOSTS) {
-    expect(filesMentioning(PRODUCT_DIST, host), `${host} in dist/`).toEqual([]);
-    expect(filesMentioning(DIST, host), `${host} in dist-test/`).toContain('content.js');
+    expect(filesMentioning(DIST, host), `${host} in dist/`).toEqual([]);
+    expect(filesMentioning(TEST_DIST, host), `${host} in dist-test/`).toContain('content-sites.js');
   }
 });

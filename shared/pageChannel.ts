@@ -13,6 +13,13 @@ export const PAGE_CHANNEL = 'tether.page';
  */
 export const ACT_MODULE_FILE = 'content-act.js';
 
+/**
+ * The site adapters (content/adapters/): how Naver Blog, Tistory, … lay out their pages. Only pages
+ * on a site an adapter claims need them, so the worker injects this file there (the same way as
+ * the act module) when the content script asks for it; every other page carries none of it.
+ */
+export const SITES_MODULE_FILE = 'content-sites.js';
+
 export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-editor', 'select', 'rich-editor'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -39,6 +46,6 @@ export type PageReply<T> =
   | {
       ok: false;
       error: { code: string; message: string; details?: Record<string, unknown> };
-      /** The request needs the act module: the worker injects this file and asks again. */
-      load?: typeof ACT_MODULE_FILE;
+      /** The request needs a module in the page (the act module, the site adapters): the worker injects this file and asks again. */
+      load?: typeof ACT_MODULE_FILE | typeof SITES_MODULE_FILE;
     };

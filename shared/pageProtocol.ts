@@ -18,6 +18,7 @@ export {
   FIELD_KINDS,
   PAGE_CHANNEL,
   READ_FORMATS,
+  SITES_MODULE_FILE,
   type ActionKind,
   type FieldKind,
   type PageExpectation,

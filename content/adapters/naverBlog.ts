@@ -17,11 +17,11 @@
  * nickname as public Naver Cafe automation reads it), and the autosaved-draft prompt.
  */
 import type { SiteAdapter } from '../siteAdapter.ts';
+import { NAVER_BLOG } from './claims.ts';
 
 export const naverBlogAdapter: SiteAdapter = {
-  id: 'naver-blog',
+  ...NAVER_BLOG,
   checked: '2026-11-30',
-  hosts: ['blog.naver.com'],
   frames: ['iframe#mainFrame'],
   signIn: {
     signedIn: ['button[data-click-area="tpb.publish"]', '.gnb_name', '#gnb_name1'],

@@ -18,11 +18,11 @@
  * the comment box, and the autosaved-draft prompt.
  */
 import type { SiteAdapter } from '../siteAdapter.ts';
+import { NAVER_CAFE } from './claims.ts';
 
 export const naverCafeAdapter: SiteAdapter = {
-  id: 'naver-cafe',
+  ...NAVER_CAFE,
   checked: '2026-11-30',
-  hosts: ['cafe.naver.com'],
   frames: ['iframe#cafe_main'],
   signIn: {
     signedIn: ['.gnb_name', '#gnb_name1'],

@@ -11,12 +11,11 @@
  * temporary-save button, and the "saved post" prompt (a native confirm() dialog, not markup).
  */
 import type { SiteAdapter } from '../siteAdapter.ts';
+import { TISTORY } from './claims.ts';
 
 export const tistoryAdapter: SiteAdapter = {
-  id: 'tistory',
+  ...TISTORY,
   checked: '2026-11-30',
-  hosts: ['.tistory.com'],
-  paths: ['/manage/newpost', '/manage/post'],
   signIn: {
     signedIn: ['#publish-layer-btn'],
     signedOut: [],

@@ -20,12 +20,11 @@
  * Not covered: wordpress.com's editor, which frames the block editor from another origin.
  */
 import type { SiteAdapter } from '../siteAdapter.ts';
+import { WORDPRESS } from './claims.ts';
 
 export const wordpressAdapter: SiteAdapter = {
-  id: 'wordpress',
+  ...WORDPRESS,
   checked: '2026-11-30',
-  hosts: ['*'],
-  paths: ['/wp-admin/post-new.php', '/wp-admin/post.php'],
   markers: ['body.block-editor-page'],
   frames: ['iframe[name="editor-canvas"]'],
   signIn: {

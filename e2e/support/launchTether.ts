@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 
 /** The product build (`npm run build`). */
-export const PRODUCT_DIST = resolve(import.meta.dirname, '..', '..', 'dist');
-/** The test build (`npm run build:test`): the product plus the demo sites' adapters. */
-export const DIST = resolve(import.meta.dirname, '..', '..', 'dist-test');
+export const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
+/** The test build (`npm run build:test`) that tests load: the product plus the demo sites' adapters. */
+export const TEST_DIST = resolve(import.meta.dirname, '..', '..', 'dist-test');
 export const CHROMIUM = process.env.TETHER_CHROMIUM ?? '/usr/bin/chromium';
 
 export interface LaunchOptions {
@@ -30,7 +30,7 @@ export interface LaunchedTether {
 }
 
 export async function launchTether(options: LaunchOptions = {}): Promise<LaunchedTether> {
-  if (!existsSync(join(DIST, 'manifest.json'))) throw new Error(`No built extension at ${DIST}: run npm run build:test first.`);
+  if (!existsSync(join(TEST_DIST, 'manifest.json'))) throw new Error(`No built extension at ${TEST_DIST}: run npm run build:test first.`);
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'tether-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -46,8 +46,8 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
     // On Linux, Chromium takes its UI language (chrome.i18n) from the environment.
     env: { ...process.env, LANGUAGE: options.lang ?? 'en', LANG: options.lang === 'ko' ? 'ko_KR.UTF-8' : 'en_US.UTF-8' },
     args: [
-      `--disable-extensions-except=${[DIST, ...(options.extraExtensions ?? [])].join(',')}`,
-      `--load-extension=${[DIST, ...(options.extraExtensions ?? [])].join(',')}`,
+      `--disable-extensions-except=${[TEST_DIST, ...(options.extraExtensions ?? [])].join(',')}`,
+      `--load-extension=${[TEST_DIST, ...(options.extraExtensions ?? [])].join(',')}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',

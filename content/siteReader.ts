@@ -1,0 +1,135 @@
+/**
+ * How a site adapter reads the page it claims (the site adapters' module, content-sites.js), and
+ * the check that keeps it honest: its reading is compared with the generic model's
+ * (adapterVerdict). A page it claims but does not match is still read, fields it does not name
+ * are added, and the model says so.
+ */
+import { adapterFor } from './adapters/index.ts';
+import { editableFrom, isVisible } from './editables.ts';
+import {
+  elementRegion,
+  inferActions,
+  inferFields,
+  inferReadable,
+  inferSignIn,
+  textOf,
+  type LocatedAction,
+  type LocatedField,
+  type PageModel,
+  type ReadableRegion,
+} from './pageModel.ts';
+import type { SignIn } from '../shared/pageProtocol.ts';
+import { adapterVerdict, type SiteAdapter } from './siteAdapter.ts';
+
+/** The documents an adapter's selectors are tried in: the page, then the same-origin frames it names. */
+interface SearchRoot {
+  doc: Document;
+  frame: HTMLIFrameElement | null;
+}
+
+function searchRoots(adapter: SiteAdapter, doc: Document): SearchRoot[] {
+  const roots: SearchRoot[] = [{ doc, frame: null }];
+  for (const selector of adapter.frames ?? []) {
+    for (const frame of Array.from(doc.querySelectorAll<HTMLIFrameElement>(selector))) {
+      try {
+        if (frame.contentDocument) roots.push({ doc: frame.contentDocument, frame });
+      } catch {
+        // cross-origin: not ours to read
+      }
+    }
+  }
+  return roots;
+}
+
+function first(roots: SearchRoot[], selectors: string[]): { element: Element; frame: HTMLIFrameElement | null } | null {
+  for (const selector of selectors) {
+    for (const root of roots) {
+      const element = root.doc.querySelector(selector);
+      if (element) return { element, frame: root.frame };
+    }
+  }
+  return null;
+}
+
+function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
+  const roots = searchRoots(adapter, doc);
+  const fields: LocatedField[] = [];
+  for (const field of adapter.fields) {
+    const found = first(roots, field.selectors);
+    const editable = found ? editableFrom(found.element) : null;
+    if (!found || !editable) continue;
+    // An editor found inside one of the adapter's frames is focused through that frame.
+    const inFrame = editable.frame === null && found.frame !== null ? { ...editable, frame: found.frame } : editable;
+    fields.push({ name: field.name, label: field.label, editable: inFrame, draftIfNonEmpty: field.draftIfNonEmpty === true, located: found.element });
+  }
+  const actions: LocatedAction[] = [];
+  for (const action of adapter.actions) {
+    const found = first(roots, action.selectors);
+    if (found) actions.push({ name: action.name, kind: action.kind, label: action.label, element: found.element as HTMLElement });
+  }
+  const readable = new Map<string, ReadableRegion>();
+  for (const region of adapter.readable) {
+    if (first(roots, region.selectors)) readable.set(region.name, elementRegion(() => first(roots, region.selectors)?.element ?? null));
+  }
+  const signedIn = first(roots, adapter.signIn.signedIn)?.element;
+  const signedOut = first(roots, adapter.signIn.signedOut);
+  let signIn: SignIn;
+  if (signedIn && isVisible(signedIn)) {
+    signIn = { state: 'signed_in', account: textOf(first(roots, adapter.signIn.account)?.element) || null, via: `adapter:${adapter.id}` };
+  } else if (signedOut) {
+    signIn = { state: 'signed_out', account: null, via: `adapter:${adapter.id}` };
+  } else {
+    signIn = { state: 'unknown', account: null, via: `adapter:${adapter.id}` };
+  }
+  const draftBanner = adapter.draft.banners.some((selector) =>
+    roots.some(({ doc: rootDoc }) => {
+      const banner = rootDoc.querySelector(selector);
+      return banner !== null && isVisible(banner);
+    }),
+  );
+  return { adapterId: adapter.id, fields, actions, readable, signIn, draftBanner };
+}
+
+/** Whether an adapter's field already stands for what the generic scan found (the same editor, or one inside it). */
+function covers(field: LocatedField, other: LocatedField): boolean {
+  const mine = [field.located, field.editable.element];
+  const theirs = [other.located, other.editable.element];
+  return mine.some((a) => theirs.some((b) => a === b || a.contains(b) || b.contains(a)));
+}
+
+/** The adapter's reading, checked against the generic one: never an empty page where the generic model sees fields. */
+function checkedAgainstGeneric(adapter: SiteAdapter, doc: Document, model: PageModel): PageModel {
+  const taken = new Set(model.fields.map((field) => field.name));
+  const unnamed = inferFields(doc, taken).filter((generic) => !model.fields.some((field) => covers(field, generic)));
+  const verdict = adapterVerdict({
+    adapter,
+    named: adapter.fields.map((field) => field.name),
+    found: model.fields.map((field) => field.name),
+    unnamed: unnamed.map((field) => field.name),
+  });
+  switch (verdict.use) {
+    case 'adapter':
+      return model;
+    case 'adapter+generic':
+      return { ...model, adapterProblem: verdict.problem, fields: [...model.fields, ...unnamed] };
+    case 'generic':
+      // The adapter does not know this page; what it did find (a named button, a region, the
+      // account) still beats a guess, and the generic model fills in the rest. Nothing was
+      // covered, so the unnamed fields are all the generic model's fields.
+      return {
+        adapterId: verdict.adapter,
+        adapterProblem: verdict.problem,
+        fields: unnamed,
+        actions: model.actions.length > 0 ? model.actions : inferActions(doc),
+        readable: new Map([...inferReadable(doc), ...model.readable]),
+        signIn: model.signIn.state !== 'unknown' ? model.signIn : inferSignIn(doc),
+        draftBanner: model.draftBanner,
+      };
+  }
+}
+
+/** The page as the adapter that claims it reads it, or null when none does (a marker is missing). */
+export function readSitePage(doc: Document): PageModel | null {
+  const adapter = adapterFor(new URL(doc.location.href), doc);
+  return adapter ? checkedAgainstGeneric(adapter, doc, fromAdapter(adapter, doc)) : null;
+}
