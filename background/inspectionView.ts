@@ -1,8 +1,8 @@
 /**
  * What an agent reads of a page's inspection: the fields, actions and text it can act on, without
- * what only Tether uses (page instance, element ids, which adapter read the page, how sign-in was
- * seen), without what context and resolve already said (address, title, the handle's role), and
- * without empty or default values.
+ * what only Tether uses (page instance, element ids, which adapter read the page unless it did
+ * not match, how sign-in was seen), without what context and resolve already said (address,
+ * title, the handle's role), and without empty or default values.
  */
 import type { PageInspection } from '../shared/pageProtocol.ts';
 import type { ActionView, FieldView, InspectResult } from '../shared/results.ts';
@@ -41,5 +41,11 @@ export function inspectionView(page: PageInspection): InspectResult {
   if (readable.length > 0) view.readable = readable;
   if (page.text !== undefined) view.text = page.text;
   if (page.unknown !== undefined && page.unknown.length > 0) view.unknown = page.unknown;
+  // Which model read the page is the journal's, unless the site's adapter did not match: then the
+  // agent is told, since names and action kinds come from the generic model.
+  if (page.adapterProblem !== undefined) {
+    view.adapter = page.adapter;
+    view.adapterProblem = page.adapterProblem;
+  }
   return view;
 }

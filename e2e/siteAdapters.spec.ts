@@ -2,17 +2,25 @@
  * Site adapters on pages that reproduce the real sites' markup (e2e/sites/siteFixtures.ts, served
  * at the real host names): each finds its title and body, the action that really publishes, and
  * who is signed in. And adapters degrade: a page an adapter claims but does not match is still
- * read, by the generic model, and the answer says so.
+ * read, by the generic model, and the answer says so. Which model read a page that matched is in
+ * the journal (the agent's answer names it only when the adapter did not match).
  */
 import type { Page } from '@playwright/test';
+import type { InspectResult } from '../shared/results.ts';
 import { expect, test } from './fixtures.ts';
-import { ok, refused, type InspectResult, type ResolveResult } from './support/answers.ts';
+import { ok, refused } from './support/answers.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
 import { WORDPRESS_HOST } from './sites/siteFixtures.ts';
 
 interface Bound {
   inspect(read?: string[]): Promise<InspectResult>;
   act(steps: unknown[]): ReturnType<TetherDriver['agent']>;
+}
+
+/** Which model read the page at the last request: the journal keeps it for the person. */
+async function readBy(tether: TetherDriver): Promise<unknown> {
+  const [last] = await tether.must({ type: 'journal.list', limit: 1 });
+  return (last?.observation as { adapter?: unknown } | undefined)?.adapter;
 }
 
 /** Puts the page in a shared workspace and binds it: as the write target (its site made writable), or read only. */
@@ -24,10 +32,10 @@ async function bind(tether: TetherDriver, page: Page, role: 'write' | 'reference
   }
   const profile = await tether.profileId();
   const request = role === 'write' ? { destination: { url: page.url() } } : { readOnly: true, references: [{ url: page.url() }] };
-  const resolved = ok<ResolveResult>(await tether.agent('resolve', { profile, workspace: workspace.id, ...request }));
-  const handle = (role === 'write' ? resolved.write?.handle : resolved.references[0]?.handle) ?? '';
+  const resolved = ok(await tether.agent('resolve', { profile, workspace: workspace.id, ...request }));
+  const handle = (role === 'write' ? resolved.write?.handle : resolved.references?.[0]?.handle) ?? '';
   return {
-    inspect: async (read = []) => ok<InspectResult>(await tether.agent('inspect', { profile, workspace: workspace.id, handle, read })),
+    inspect: async (read = []) => ok(await tether.agent('inspect', { profile, workspace: workspace.id, handle, read })),
     act: (steps) => tether.agent('act', { profile, workspace: workspace.id, handle, plan: { steps } }),
   };
 }
@@ -38,8 +46,8 @@ async function open(tether: TetherDriver, url: string): Promise<Page> {
   return page;
 }
 
-const fieldKinds = (page: InspectResult) => Object.fromEntries(page.fields.map((field) => [field.name, field.kind]));
-const actionKinds = (page: InspectResult) => Object.fromEntries(page.actions.map((action) => [action.name, action.kind]));
+const fieldKinds = (page: InspectResult) => Object.fromEntries((page.fields ?? []).map((field) => [field.name, field.kind]));
+const actionKinds = (page: InspectResult) => Object.fromEntries((page.actions ?? []).map((action) => [action.name, action.kind]));
 
 test('a page the demo blog adapter claims but does not match still lists its fields, read by the generic model, which says so', async ({ tether, sites }) => {
   const page = await open(tether, sites.url('blog', '/studio/new'));
@@ -47,8 +55,8 @@ test('a page the demo blog adapter claims but does not match still lists its fie
   expect(seen.adapter).toBe('generic');
   expect(seen.adapterProblem).toBe('The test-blog adapter (checked 2026-11-30) found none of its fields (title, body, category, tags) on this page; the generic page model read it.');
   expect(fieldKinds(seen)).toEqual({ title: 'input', body: 'contenteditable' });
-  expect(seen.actions).toContainEqual({ name: 'publish_story', kind: 'publish', label: 'Publish story' });
-  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice', via: 'generic:sign-out-link' });
+  expect(seen.actions).toContainEqual(expect.objectContaining({ name: 'publish_story', kind: 'publish' }));
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice' });
 });
 
 test('the demo adapters name every field of their own pages: no generic additions, no problem reported', async ({ tether, sites }) => {
@@ -62,7 +70,7 @@ test('the demo adapters name every field of their own pages: no generic addition
   for (const page of pages) {
     if (page.url().includes('/write?')) await page.waitForFunction(() => 'blogEditor' in window);
     const seen = await (await bind(tether, page, 'reference')).inspect();
-    expect(seen.adapter, page.url()).toMatch(/^test-(blog|cafe)$/);
+    expect(await readBy(tether), page.url()).toMatch(/^test-(blog|cafe)$/);
     expect(seen.adapterProblem, page.url()).toBeUndefined();
   }
   expect(sites.state.blog.posts).toHaveLength(0);
@@ -71,20 +79,20 @@ test('the demo adapters name every field of their own pages: no generic addition
 test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title and body read (a write is refused, naming the editor), account, and publish behind the publish panel', async ({ tether, sites }) => {
   const before = await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write'));
   const signedOut = await (await bind(tether, before, 'reference')).inspect();
-  expect(signedOut.adapter).toBe('naver-blog');
-  expect(signedOut.signIn).toEqual({ state: 'signed_out', account: null, via: 'adapter:naver-blog' });
+  expect(await readBy(tether)).toBe('naver-blog');
+  expect(signedOut.signIn).toEqual({ state: 'signed_out' });
   await before.close();
 
   const editor = await open(tether, sites.at('blog.naver.com', `/nidlogin?as=alice_nv&next=${encodeURIComponent('/alice_nv?Redirect=Write')}`));
   const blog = await bind(tether, editor, 'write');
   const seen = await blog.inspect();
-  expect(seen.adapter).toBe('naver-blog');
+  expect(await readBy(tether)).toBe('naver-blog');
   expect(seen.adapterProblem).toBeUndefined();
-  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice_nv', via: 'adapter:naver-blog' });
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice_nv' });
   expect(fieldKinds(seen)).toEqual({ title: 'rich-editor', body: 'rich-editor' });
   // The placeholders (제목, 본문에 #을 …) are not text.
-  expect(seen.fields.map((field) => field.length)).toEqual([0, 0]);
-  expect(seen.draft.inProgress).toBe(false);
+  expect(seen.fields?.map((field) => field.length)).toEqual([0, 0]);
+  expect(seen.draft).toBeUndefined();
   expect(actionKinds(seen)).toEqual({ publish_settings: 'other', save_draft: 'save_draft' });
 
   // 발행 opens the publish panel (no approval: it publishes nothing); the panel holds the real 발행.
@@ -103,11 +111,11 @@ test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and 
   await (await open(tether, sites.at('blog.naver.com', '/nidlogin?as=alice_nv&next=/'))).close();
   const draft = await (await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write&draft=1')), 'reference')).inspect(['title', 'body']);
   expect(draft.text).toEqual({ title: '봄 시장 메모', body: '토요일 10시에 강변에서 열립니다.\n컵을 가져오세요.' });
-  expect(draft.draft).toEqual({ inProgress: true, reasons: ['unsaved-text:body'] });
+  expect(draft.draft).toEqual({ reasons: ['unsaved-text:body'] });
 
   const post = await (await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv/223000000001')), 'reference')).inspect(['post.title', 'post.body']);
-  expect(post.adapter).toBe('naver-blog');
-  expect(post.fields).toEqual([]);
+  expect(await readBy(tether)).toBe('naver-blog');
+  expect(post.fields).toBeUndefined();
   expect(post.text?.['post.title']).toBe('봄 시장 공지');
   expect(post.text?.['post.body']).toContain('자원봉사자는 9시에 북문에서 모입니다.');
 });
@@ -115,14 +123,14 @@ test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and 
 test('Naver Cafe: the write page (title textarea over SmartEditor ONE, 등록 publishes) and an article in #cafe_main', async ({ tether, sites }) => {
   const write = await open(tether, sites.at('cafe.naver.com', `/nidlogin?as=river_k&next=${encodeURIComponent('/ca-fe/cafes/10001/articles/write?boardType=L')}`));
   const seen = await (await bind(tether, write, 'write')).inspect();
-  expect(seen.adapter).toBe('naver-cafe');
+  expect(await readBy(tether)).toBe('naver-cafe');
   expect(seen.adapterProblem).toBeUndefined();
-  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'river_k', via: 'adapter:naver-cafe' });
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'river_k' });
   expect(fieldKinds(seen)).toEqual({ title: 'textarea', body: 'rich-editor', tags: 'input' });
   expect(actionKinds(seen)).toEqual({ register: 'publish', save_draft: 'save_draft' });
 
   const article = await (await bind(tether, await open(tether, sites.at('cafe.naver.com', '/riverside/1')), 'reference')).inspect(['post.body']);
-  expect(article.adapter).toBe('naver-cafe');
+  expect(await readBy(tether)).toBe('naver-cafe');
   expect(article.text?.['post.body']?.split('\n').filter(Boolean)).toEqual(['봄 시장은 토요일 오전 10시에 강변에서 열립니다.', '컵을 가져오면 차 할인이 있습니다.']);
 });
 
@@ -130,7 +138,7 @@ test('Tistory: title, TinyMCE body and tags; 완료 opens the layer that holds �
   const editor = await open(tether, sites.at('alice.tistory.com', '/manage/newpost/'));
   const blog = await bind(tether, editor, 'write');
   const seen = await blog.inspect();
-  expect(seen.adapter).toBe('tistory');
+  expect(await readBy(tether)).toBe('tistory');
   expect(seen.adapterProblem).toBeUndefined();
   expect(seen.signIn.state).toBe('signed_in');
   expect(fieldKinds(seen)).toEqual({ title: 'textarea', body: 'iframe-editor', tags: 'input' });
@@ -151,9 +159,9 @@ test('WordPress block editor: title in the editor canvas, the account from the a
   const editor = await open(tether, sites.at(WORDPRESS_HOST, '/wp-admin/post-new.php'));
   const wp = await bind(tether, editor, 'write');
   const seen = await wp.inspect();
-  expect(seen.adapter).toBe('wordpress');
+  expect(await readBy(tether)).toBe('wordpress');
   expect(seen.adapterProblem).toBeUndefined();
-  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'Alice Kim', via: 'adapter:wordpress' });
+  expect(seen.signIn).toEqual({ state: 'signed_in', account: 'Alice Kim' });
   expect(fieldKinds(seen)).toEqual({ title: 'contenteditable', body: 'contenteditable' });
   expect(actionKinds(seen)).toEqual({ publish_settings: 'other', save_draft: 'save_draft' });
   ok(await wp.act([{ op: 'fill', field: 'title', text: 'Spring market', expect: { text: '' } }, { op: 'click', action: 'publish_settings' }]));

@@ -119,6 +119,12 @@ export interface InspectResult {
   text?: Record<string, string>;
   /** Names in `read` the page does not have. */
   unknown?: string[];
+  /**
+   * Only when the site's adapter did not match the page, all or part: who read it ("generic",
+   * or the adapter's id when the generic model only added fields) and what happened, in words.
+   */
+  adapter?: string;
+  adapterProblem?: string;
 }
 
 /* act */

@@ -57,7 +57,7 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
   if (!still.ok) return still;
   if (!inspected.ok) return inspected;
   const page = inspected.value;
-  trace.observation = { adapter: page.adapter, fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
+  trace.observation = { adapter: page.adapter, ...(page.adapterProblem ? { adapterProblem: page.adapterProblem } : {}), fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
   // The answer is known; what this inspect saw becomes the handle's expectation while the record is saved.
   const answer = trace.settle(success(inspectionView(page)));
   await rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])), page.fieldElements);
