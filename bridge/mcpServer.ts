@@ -5,10 +5,11 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { USAGE } from '../shared/usage.ts';
 import type { Link } from './link.ts';
 import { callTool, defaultLang, toToolResult, toolDefinitions } from './mcpTools.ts';
+import { TETHER_VERSION } from './version.ts';
 
 export function createMcpServer(link: Link): Server {
   const server = new Server(
-    { name: 'tether', version: '0.1.0' },
+    { name: 'tether', version: TETHER_VERSION },
     { capabilities: { tools: {} }, instructions: USAGE },
   );
   let calls = 0;

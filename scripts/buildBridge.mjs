@@ -1,0 +1,52 @@
+/**
+ * Compiles the MCP server and the native messaging host to plain JavaScript in dist-bridge/: one
+ * self-contained ES module each (every dependency bundled), so `npx tether-mcp` starts without
+ * compiling anything and the published package needs no runtime dependencies.
+ */
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const out = resolve(root, 'dist-bridge');
+const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+
+/**
+ * zod re-exports every locale it has (`z.locales`), which no tree shaking removes: ~200 KB of
+ * messages in 40 languages the server never shows, parsed at every start. Only English is kept.
+ */
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${'node_modules'}/zod/`) ? { path: resolve(args.resolveDir, dirname(args.path), 'en.js'), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: root }));
+  },
+};
+
+rmSync(out, { recursive: true, force: true });
+const entries = { 'tether-mcp': 'bridge/main.ts', 'tether-host': 'bridge/nativeHost.ts' };
+await Promise.all(
+  Object.entries(entries).map(([name, entry]) =>
+    build({
+      entryPoints: [resolve(root, entry)],
+      outfile: resolve(out, `${name}.js`),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'warning',
+      define: { __TETHER_VERSION__: JSON.stringify(version) },
+      // ws loads these optional native speed-ups inside try/catch; Tether does without them.
+      external: ['bufferutil', 'utf-8-validate'],
+      plugins: [englishZodOnly],
+      // Bundled CommonJS (ws) calls require(); give the module one.
+      banner: { js: `#!/usr/bin/env node\nimport { createRequire as __tetherRequire } from 'node:module';\nconst require = __tetherRequire(import.meta.url);` },
+    }),
+  ),
+);
+for (const name of Object.keys(entries)) chmodSync(resolve(out, `${name}.js`), 0o755);
+console.log(`dist-bridge/: tether-mcp.js, tether-host.js (version ${version})`);
