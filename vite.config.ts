@@ -3,10 +3,13 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
-import manifest from './manifest.json' with { type: 'json' };
+import baseManifest from './manifest.json' with { type: 'json' };
+import packageJson from './package.json' with { type: 'json' };
 import { ACT_MODULE_FILE } from './shared/pageChannel.ts';
 
 const OUT_DIR = 'dist';
+/** The version is set in one place, package.json; the manifest takes it from there. */
+const manifest = { ...baseManifest, version: packageJson.version };
 const CONTENT_SCRIPT = 'content.js';
 /** Injected by the worker into a bound document when an act needs it (see content/actHook.ts). */
 const ACT_MODULE = ACT_MODULE_FILE;
@@ -48,6 +51,8 @@ export default defineConfig({
     target: 'chrome116',
     sourcemap: false,
     minify: true,
+    // The keeper's offscreen document (background/keeper.ts) is opened by code, not named in the manifest.
+    rollupOptions: { input: { keeper: 'extension/keeper.html' } },
   },
   // Vite would start a dev server on these otherwise; the sites server lives in e2e/.
   server: { port: 5173, strictPort: true },

@@ -51,9 +51,17 @@ export function planInstall(argv: string[], env: NodeJS.ProcessEnv = process.env
   for (const id of extensionIds) if (!EXTENSION_ID.test(id)) throw new Error(`"${id}" is not an extension id (32 letters a–p, as chrome://extensions shows it).`);
   const known = browserTargets({ platform: process.platform, home: homeOf(env), xdgConfigHome: env.XDG_CONFIG_HOME });
   const named = values.browser ?? [];
-  const wanted = named.includes('all') ? known : named.length > 0 ? known.filter((target) => named.includes(target.id)) : known.filter((target) => existsSync(target.userDataDir));
+  const profileDirs = values['browser-profile-dir'] ?? [];
+  // Without names, every browser used here; with only profile folders, just those.
+  const wanted = named.includes('all')
+    ? known
+    : named.length > 0
+      ? known.filter((target) => named.includes(target.id))
+      : profileDirs.length > 0
+        ? []
+        : known.filter((target) => existsSync(target.userDataDir));
   const unknown = named.filter((name) => name !== 'all' && !known.some((target) => target.id === name));
-  const targets = [...wanted, ...(values['browser-profile-dir'] ?? []).map((dir) => profileDirTarget(resolve(dir)))];
+  const targets = [...wanted, ...profileDirs.map((dir) => profileDirTarget(resolve(dir)))];
   return { home: tetherHome(env), configDir: configDir(env), extensionIds, targets, unknown, node: process.execPath, hostSource: compiledHost() };
 }
 

@@ -123,6 +123,8 @@ class NativeHost {
       case 'hello':
         if (message.version !== NATIVE_PROTOCOL_VERSION) this.log(`the extension speaks native protocol ${message.version}; this host speaks ${NATIVE_PROTOCOL_VERSION}`);
         this.setProfile(message.profile);
+        // The worker counts itself connected from the host's first message.
+        this.toWorker({ type: 'bridges', count: this.bridgeCount() });
         return;
       case 'profile':
         this.setProfile(message.profile);
