@@ -128,13 +128,10 @@ export class NativeHosts {
         },
         closed: () => {
           done();
-          if (failure) {
-            this.log(
-              failure === 'server_unproven'
-                ? `${path} could not prove the pairing token: not a Tether host of this user, or it reads another config folder (TETHER_CONFIG_DIR / TETHER_TOKEN differ)`
-                : `${path} is not a Tether host (${failure})`,
-            );
-          }
+          const otherToken = 'not a Tether host of this user, or one that reads another config folder (TETHER_CONFIG_DIR / TETHER_TOKEN differ)';
+          if (failure === 'server_unproven') this.log(`${path} could not prove the pairing token: ${otherToken}`);
+          else if (failure) this.log(`${path} is not a Tether host (${failure})`);
+          else if (!peer.profile) this.log(`${path} closed before pairing: ${otherToken}`);
           this.forget(peer);
         },
       },
