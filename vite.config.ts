@@ -24,14 +24,19 @@ const BUILD_ID = Date.now().toString(36);
  * script, injected only into documents an agent acts on.
  */
 function contentScript(): Plugin {
+  // `vite build --outDir …` (npm run package) builds elsewhere than dist/.
+  let outDir = OUT_DIR;
   return {
     name: 'tether-content-script',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
       const options = { bundle: true, minify: true, format: 'iife', target: 'chrome116', legalComments: 'none', logLevel: 'warning' } as const;
-      await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(OUT_DIR, CONTENT_SCRIPT) });
-      await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(OUT_DIR, ACT_MODULE) });
-      const manifestPath = resolve(OUT_DIR, 'manifest.json');
+      await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(outDir, CONTENT_SCRIPT) });
+      await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(outDir, ACT_MODULE) });
+      const manifestPath = resolve(outDir, 'manifest.json');
       const built = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
       built.version_name = `${String(built.version)} (build ${BUILD_ID})`;
       built.content_scripts = [{ matches: ['http://*/*', 'https://*/*'], js: [CONTENT_SCRIPT], run_at: 'document_idle', all_frames: false }];

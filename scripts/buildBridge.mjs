@@ -3,7 +3,7 @@
  * self-contained ES module each (every dependency bundled), so `npx tether-mcp` starts without
  * compiling anything and the published package needs no runtime dependencies.
  */
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -25,13 +25,16 @@ const englishZodOnly = {
   },
 };
 
-rmSync(out, { recursive: true, force: true });
+// Built aside, then renamed into place file by file: a test or bridge starting meanwhile never
+// finds a half-written file (npm pack rebuilds while other processes may run these).
+mkdirSync(out, { recursive: true });
+const aside = mkdtempSync(resolve(out, '.build-'));
 const entries = { 'tether-mcp': 'bridge/main.ts', 'tether-host': 'bridge/nativeHost.ts' };
 await Promise.all(
   Object.entries(entries).map(([name, entry]) =>
     build({
       entryPoints: [resolve(root, entry)],
-      outfile: resolve(out, `${name}.js`),
+      outfile: resolve(aside, `${name}.js`),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -48,5 +51,9 @@ await Promise.all(
     }),
   ),
 );
-for (const name of Object.keys(entries)) chmodSync(resolve(out, `${name}.js`), 0o755);
+for (const name of Object.keys(entries)) {
+  chmodSync(resolve(aside, `${name}.js`), 0o755);
+  renameSync(resolve(aside, `${name}.js`), resolve(out, `${name}.js`));
+}
+rmSync(aside, { recursive: true, force: true });
 console.log(`dist-bridge/: tether-mcp.js, tether-host.js (version ${version})`);
