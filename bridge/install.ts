@@ -84,10 +84,16 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
   const hostDir = join(plan.home, 'host');
   ensurePrivateDir(hostDir, print);
   const hostScript = join(hostDir, 'tether-host.js');
-  const aside = `${hostScript}.${process.pid}.new`;
-  copyFileSync(plan.hostSource, aside);
-  renameSync(aside, hostScript);
-  written.push(hostScript);
+  // The MCP server too, next to the host: an MCP client can start it with node directly, without
+  // npx's own start (and without the npx cache, which can be cleaned).
+  const serverSource = join(plan.hostSource, '..', 'tether-mcp.js');
+  const serverScript = join(hostDir, 'tether-mcp.js');
+  for (const [source, target] of [[plan.hostSource, hostScript], ...(existsSync(serverSource) ? [[serverSource, serverScript]] : [])] as const) {
+    const aside = `${target}.${process.pid}.new`;
+    copyFileSync(source, aside);
+    renameSync(aside, target);
+    written.push(target);
+  }
   const runDir = runDirOf(plan.home);
   ensurePrivateDir(runDir, print);
   // The host proves the same token the bridges hold: make sure it exists before any host starts.
@@ -118,6 +124,9 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
   } else {
     print(`Tether's native host is installed for ${plan.targets.map((target) => target.label).join(', ')} (extension ${plan.extensionIds.join(', ')}). Reload Tether (or restart the browser) and its panel says "connected" once an agent starts \`npx -y tether-mcp\`.`);
   }
+  if (existsSync(serverScript)) {
+    print(`MCP client configuration (fastest start): {"command": ${JSON.stringify(plan.node)}, "args": [${JSON.stringify(serverScript)}]} — or {"command": "npx", "args": ["-y", "tether-mcp"]}.`);
+  }
   return written;
 }
 
@@ -137,7 +146,7 @@ export function uninstall(plan: InstallPlan, print: (line: string) => void): str
     removed.push(file);
   }
   const hostDir = join(plan.home, 'host');
-  for (const name of ['tether-host', 'tether-host.js']) {
+  for (const name of ['tether-host', 'tether-host.js', 'tether-mcp.js']) {
     const path = join(hostDir, name);
     if (!existsSync(path)) continue;
     rmSync(path, { force: true });

@@ -11,9 +11,9 @@
  * - It lives exactly as long as the port: while the port is open it never exits (the open port is
  *   what keeps the worker alive, agent server or not); on stdin's end (browser quit, worker
  *   stopped, extension reloaded) it removes its socket and exits.
- * - Once the worker says which profile it is, it listens on `<run dir>/h-<pid>.sock` (0600, in a
- *   0700 folder), bound under a temporary name and renamed into place once listening, so a socket
- *   that refuses connections means its host is gone. MCP bridges connect there and pair exactly
+ * - It listens on `<run dir>/h-<pid>.sock` (0600, in a 0700 folder) at once, bound under a
+ *   temporary name and renamed into place once listening, so a socket that refuses connections
+ *   means its host is gone; bridges learn which profile it serves once the worker says it. MCP bridges connect there and pair exactly
  *   as over the WebSocket (the token from the user's config folder, both sides proving it; then
  *   every message sealed): the socket's permissions keep other users out, the pairing keeps out
  *   whatever else might sit in that folder.
@@ -103,6 +103,9 @@ class NativeHost {
     process.stdout.on('error', () => this.stop('the port failed'));
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => this.stop(signal));
     this.log(`started for ${this.options.browserArgs[0] ?? '?'}`);
+    // Listening while the worker still loads its state: bridges connect and pair meanwhile, and
+    // learn the profile (and only then send requests) once the worker has said it.
+    this.listen();
   }
 
   private toWorker(message: unknown): boolean {

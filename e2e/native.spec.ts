@@ -21,6 +21,9 @@ import type { RunningSites } from './sites/server.ts';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 
+// These tests launch their own browsers (the host must be installed before): the sites start clean here.
+test.beforeEach(({ sites }) => sites.reset());
+
 interface NativeBrowser {
   launched: LaunchedTether;
   tether: TetherDriver;

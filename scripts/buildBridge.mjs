@@ -25,6 +25,20 @@ const englishZodOnly = {
   },
 };
 
+/**
+ * The MCP SDK's server imports Ajv (with its formats) for elicitation schemas; Tether gives the
+ * server a validator of its own (bridge/mcpServer.ts), so Ajv is never constructed: left out.
+ */
+const withoutAjv = {
+  name: 'without-ajv',
+  setup(build) {
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes('@modelcontextprotocol') ? { path: 'ajv-provider', namespace: 'no-ajv' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
+      contents: `export class AjvJsonSchemaValidator { constructor() { throw new Error('Ajv is not bundled: pass jsonSchemaValidator'); } }`,
+    }));
+  },
+};
+
 // Built aside, then renamed into place file by file: a test or bridge starting meanwhile never
 // finds a half-written file (npm pack rebuilds while other processes may run these).
 mkdirSync(out, { recursive: true });
@@ -45,7 +59,7 @@ await Promise.all(
       define: { __TETHER_VERSION__: JSON.stringify(version) },
       // ws loads these optional native speed-ups inside try/catch; Tether does without them.
       external: ['bufferutil', 'utf-8-validate'],
-      plugins: [englishZodOnly],
+      plugins: [englishZodOnly, withoutAjv],
       // Bundled CommonJS (ws) calls require(); give the module one.
       banner: { js: `#!/usr/bin/env node\nimport { createRequire as __tetherRequire } from 'node:module';\nconst require = __tetherRequire(import.meta.url);` },
     }),

@@ -25,6 +25,9 @@ import { recordCounts } from './counts.ts';
 const ORIGIN = `chrome-extension://${TETHER_EXTENSION_ID}/`;
 const mode = (path: string) => statSync(path).mode & 0o777;
 
+// These tests launch their own browsers (the host must be installed before): the sites start clean here.
+test.beforeEach(({ sites }) => sites.reset());
+
 /** TCP sockets a process listens on (Linux: its socket inodes in the LISTEN rows of /proc/net/tcp*). */
 function listeningTcpSockets(pid: number): string[] {
   const inodes = new Set(
@@ -187,7 +190,7 @@ test('garbage on the host’s stdin is refused and logged; the port stays up and
     await expect.poll(() => host.messages.find((message) => (message as { type?: string }).type === 'request')).toBeTruthy();
     const request = host.messages.find((message) => (message as { type?: string }).type === 'request') as { id: string };
     stdin.write(frame({ type: 'response', id: request.id, envelope: { ok: true, result: { profiles: [{ id: 'pr_after' }] }, meta: { tool: 'context' } } }));
-    expect(ok<{ profiles: Array<{ id: string }> }>(await answering).profiles).toEqual([{ id: 'pr_after' }]);
+    expect(ok(await answering).profiles).toEqual([{ id: 'pr_after' }]);
   } finally {
     await agent.close();
   }
@@ -332,7 +335,7 @@ test('a squatter in the run folder is never trusted nor sent a request; stale so
   const agent = await McpAgent.start({ native: sandbox });
   try {
     const profile = await browser.tether.profileId();
-    const context = ok<{ profiles: Array<{ id: string }> }>(await agent.call('context'));
+    const context = ok(await agent.call('context'));
     expect(context.profiles.map((one) => one.id)).toEqual([profile]);
     expect(() => statSync(stalePath)).toThrow();
     await expect.poll(() => agent.stderr.join('')).toContain(`${squatterPath} could not prove the pairing token`);
@@ -360,12 +363,12 @@ test('a request larger than one native message crosses in parts and arrives whol
     const blog = await tether.open('blog', '/write?editor=plain');
     const workspace = await tether.workspaceOf([blog], { writable: ['blog'] });
     const profile = await tether.profileId();
-    const { write } = ok<{ write: { handle: string } }>(await agent.call('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' } }));
-    ok(await agent.call('inspect', { profile, workspace: workspace.id, handle: write.handle }));
+    const { write } = ok(await agent.call('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' } }));
+    ok(await agent.call('inspect', { profile, workspace: workspace.id, handle: write?.handle }));
     // Six steps of 200,000 characters to a field that does not exist: ~1.2 MB, over the 1 MiB a
     // native message may carry toward the browser. The whole plan is checked, so every step is named.
     const steps = Array.from({ length: 6 }, (_, index) => ({ op: 'fill', field: 'nope', text: String.fromCharCode(0x61 + index).repeat(200_000), expect: { text: '' } }));
-    const answer = refused(await agent.call('act', { profile, workspace: workspace.id, handle: write.handle, plan: { steps } }), 'invalid_request');
+    const answer = refused(await agent.call('act', { profile, workspace: workspace.id, handle: write?.handle, plan: { steps } }), 'invalid_request');
     expect((answer.details?.problems as Array<{ step: number }>).map((problem) => problem.step)).toEqual([0, 1, 2, 3, 4, 5]);
     expect((await tether.state()).connection.native.refused).toBe(0);
     recordCounts({ scenario: 'a request in parts', inputs: 1 });
