@@ -17,7 +17,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import WebSocket from 'ws';
 import type { Envelope } from '../shared/protocol.ts';
-import { CHROMIUM, DIST } from '../e2e/support/launchTether.ts';
+import { CHROMIUM, DIST, chromiumArgs } from '../e2e/support/launchTether.ts';
 import { median, p95 } from './stats.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -66,20 +66,7 @@ class RawBrowser {
     execFileSync(process.execPath, [SERVER, 'install', '--browser-profile-dir', userDataDir], { env: box.env, stdio: 'ignore' });
     const child = spawn(
       CHROMIUM,
-      [
-        '--headless',
-        `--user-data-dir=${userDataDir}`,
-        '--remote-debugging-port=0',
-        `--disable-extensions-except=${DIST}`,
-        `--load-extension=${DIST}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        'about:blank',
-      ],
+      ['--headless', `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', ...chromiumArgs([DIST]), 'about:blank'],
       { stdio: ['ignore', 'ignore', 'ignore'], env: box.env },
     );
     const portFile = join(userDataDir, 'DevToolsActivePort');

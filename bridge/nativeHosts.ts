@@ -213,9 +213,10 @@ export class NativeHosts {
       const lostUntil = this.recentlyLost(profile, now);
       return lostUntil <= now || (profile === undefined && lostUntil === 0);
     };
-    if (isSettled()) return Promise.resolve();
-    // Something may have appeared that no watch event announced yet.
+    // A socket may have appeared that no watch event announced yet (events come a moment later):
+    // one listing of the folder, which is cheap, before deciding.
     this.scan();
+    if (isSettled()) return Promise.resolve();
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const check = () => {

@@ -25,6 +25,21 @@ export interface LaunchedTether {
   userDataDir: string;
 }
 
+/** The flags every Tether launch uses: only these extensions, nothing that talks to the network by itself. */
+export function chromiumArgs(extensions: string[]): string[] {
+  return [
+    `--disable-extensions-except=${extensions.join(',')}`,
+    `--load-extension=${extensions.join(',')}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ];
+}
+
 export async function launchTether(options: LaunchOptions = {}): Promise<LaunchedTether> {
   if (!existsSync(join(DIST, 'manifest.json'))) throw new Error(`No built extension at ${DIST}: run npm run build first.`);
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'tether-profile-'));
@@ -38,15 +53,7 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
     // On Linux, Chromium takes its UI language (chrome.i18n) from the environment.
     env: { ...process.env, LANGUAGE: options.lang ?? 'en', LANG: options.lang === 'ko' ? 'ko_KR.UTF-8' : 'en_US.UTF-8' },
     args: [
-      `--disable-extensions-except=${[DIST, ...(options.extraExtensions ?? [])].join(',')}`,
-      `--load-extension=${[DIST, ...(options.extraExtensions ?? [])].join(',')}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...chromiumArgs([DIST, ...(options.extraExtensions ?? [])]),
       ...(options.lang ? [`--lang=${options.lang}`] : []),
       ...(options.args ?? []),
     ],
