@@ -79,6 +79,8 @@ describe('NativeHosts', () => {
     const late = await fakeHost(dir, 'pr_b');
     cleanups.push(() => void early.close(), () => void late.close());
     await hosts.settle('pr_b');
+    // Every host found has paired, or failed, once nothing is connecting any more.
+    await hosts.settle(undefined);
     expect(hosts.serving().map((peer) => peer.profile?.id).sort()).toEqual(['pr_a', 'pr_b']);
     const answer = (await hosts.ask(hosts.peerFor('pr_b') ?? (null as never), context('pr_b'))) as Extract<Envelope, { ok: true }>;
     expect(answer.result).toEqual({ from: 'pr_b' });
