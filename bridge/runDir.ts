@@ -11,14 +11,22 @@
  * browser, so nobody else may reach, list or replace them.
  */
 import { chmodSync, lstatSync, mkdirSync, type Stats } from 'node:fs';
-import { userInfo } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 export const SOCKET_PREFIX = 'h-';
 export const SOCKET_SUFFIX = '.sock';
 
 export function tetherHome(env: NodeJS.ProcessEnv = process.env): string {
-  return env.TETHER_HOME ?? join(userInfo().homedir, '.tether');
+  if (env.TETHER_HOME) return env.TETHER_HOME;
+  let home: string;
+  try {
+    home = userInfo().homedir;
+  } catch {
+    // A uid with no entry in the user database (some containers): $HOME is all there is.
+    home = homedir();
+  }
+  return join(home, '.tether');
 }
 
 export function runDirOf(home: string): string {
