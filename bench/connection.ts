@@ -299,20 +299,32 @@ async function serverStart(command: string, args: string[], env: Record<string, 
   }
 }
 
+/** The published package as a person gets it: packed, installed from the tarball into an empty folder. */
+function installedPackage(): string {
+  const packs = mkdtempSync(join(tmpdir(), 'tether-bench-pack-'));
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], { cwd: REPO, encoding: 'utf8' })) as Array<{ filename: string }>;
+  const folder = mkdtempSync(join(tmpdir(), 'tether-bench-installed-'));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(packs, packed?.filename ?? '')], { cwd: folder, stdio: 'ignore' });
+  return folder;
+}
+
 export async function measureServerStart(runs = 20): Promise<Timings[]> {
   const box = sandbox();
   const playwrightCli = join(REPO, 'node_modules', '@playwright', 'mcp', 'cli.js');
-  const contenders: Array<[string, string, string[]]> = [
-    ['Tether: `node dist-bridge/tether-mcp.js`', process.execPath, [SERVER]],
-    ['Tether: `npx tether-mcp`', 'npx', ['tether-mcp']],
-    ['@playwright/mcp: `node cli.js`', process.execPath, [playwrightCli, '--headless', '--isolated']],
-    ['@playwright/mcp: `npx @playwright/mcp`', 'npx', ['@playwright/mcp', '--headless', '--isolated']],
+  const installed = installedPackage();
+  const contenders: Array<[string, string, string[], string]> = [
+    ['Tether: `node dist-bridge/tether-mcp.js`', process.execPath, [SERVER], REPO],
+    ['Tether: `npx tether-mcp`, package installed in a folder of its own', 'npx', ['tether-mcp'], installed],
+    ['Tether: `npx tether-mcp` inside this repository', 'npx', ['tether-mcp'], REPO],
+    ['@playwright/mcp: `node cli.js`', process.execPath, [playwrightCli, '--headless', '--isolated'], REPO],
+    ['@playwright/mcp: `npx @playwright/mcp` inside this repository', 'npx', ['@playwright/mcp', '--headless', '--isolated'], REPO],
   ];
   const samples = contenders.map(() => [] as number[]);
   // Interleaved, so the machine's load falls on all of them alike.
   for (let run = 0; run < runs; run += 1) {
-    for (const [index, [, command, args]] of contenders.entries()) samples[index]?.push(await serverStart(command, args, box.env, REPO));
+    for (const [index, [, command, args, cwd]] of contenders.entries()) samples[index]?.push(await serverStart(command, args, box.env, cwd));
   }
+  rmSync(installed, { recursive: true, force: true });
   return contenders.map(([label], index) => ({ label, samples: samples[index] ?? [], note: 'spawn → initialize → tools/list answered' }));
 }
 
