@@ -15,7 +15,7 @@ import { expect, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import { launchTether, type LaunchedTether } from './support/launchTether.ts';
 import { McpAgent } from './support/mcpAgent.ts';
-import { hostLog, hostPids, installFor, nativeSandbox, tetherMcp, type NativeSandbox } from './support/nativeSetup.ts';
+import { hostLog, hostPids, installFor, nativeSandbox, profileMade, tetherMcp, type NativeSandbox } from './support/nativeSetup.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
 import type { RunningSites } from './sites/server.ts';
 
@@ -35,9 +35,11 @@ async function launchNative(sandbox: NativeSandbox, sites: RunningSites, options
   const userDataDir = mkdtempSync(join(tmpdir(), 'tether-profile-'));
   if (options.install !== false) await installFor(sandbox, userDataDir, options.installArgs);
   const launched = await launchTether({ userDataDir, ...(options.lang ? { lang: options.lang } : {}) });
+  const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+  await profileMade(tether);
   return {
     launched,
-    tether: new TetherDriver(launched.context, launched.extensionId, sites),
+    tether,
     userDataDir,
     async close() {
       await launched.context.close();

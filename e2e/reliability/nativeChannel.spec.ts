@@ -17,7 +17,7 @@ import { expect, test } from '../fixtures.ts';
 import { ok, refused } from '../support/answers.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { McpAgent } from '../support/mcpAgent.ts';
-import { hostLog, hostPids, hostSockets, installFor, nativeSandbox, type NativeSandbox } from '../support/nativeSetup.ts';
+import { hostLog, hostPids, hostSockets, installFor, nativeSandbox, profileMade, type NativeSandbox } from '../support/nativeSetup.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
 import type { RunningSites } from '../sites/server.ts';
 import { recordCounts } from './counts.ts';
@@ -55,6 +55,7 @@ async function nativeBrowser(sandbox: NativeSandbox, sites: RunningSites) {
   await installFor(sandbox, userDataDir);
   const launched = await launchTether({ userDataDir });
   const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+  await profileMade(tether);
   await expect.poll(() => hostSockets(sandbox).length, { timeout: 20_000 }).toBe(1);
   return {
     tether,

@@ -9,7 +9,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from '@playwright/test';
 import { BIN } from './hubProcess.ts';
+import type { TetherDriver } from './tetherDriver.ts';
 
 const run = promisify(execFile);
 
@@ -61,4 +63,9 @@ export function hostLog(sandbox: NativeSandbox): string {
   } catch {
     return '';
   }
+}
+
+/** A fresh profile's worker makes its profile id at its first start; until then the UI state says "profile not ready". */
+export async function profileMade(tether: TetherDriver): Promise<void> {
+  await expect.poll(async () => (await tether.send({ type: 'state.get' })).ok, { timeout: 20_000 }).toBe(true);
 }
