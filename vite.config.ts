@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
-import manifest from './manifest.json' with { type: 'json' };
+import baseManifest from './manifest.json' with { type: 'json' };
+import packageJson from './package.json' with { type: 'json' };
 import { ACT_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
 
 /**
@@ -14,6 +15,8 @@ import { ACT_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
  */
 const TEST_MODE = 'test';
 const outDirFor = (mode: string): string => (mode === TEST_MODE ? 'dist-test' : 'dist');
+/** The version is set in one place, package.json; the manifest takes it from there. */
+const manifest = { ...baseManifest, version: packageJson.version };
 const CONTENT_SCRIPT = 'content.js';
 /** Injected by the worker into a bound document when an act needs it (see content/actHook.ts). */
 const ACT_MODULE = ACT_MODULE_FILE;
@@ -28,10 +31,15 @@ const BUILD_ID = Date.now().toString(36);
  * script, injected only into documents an agent acts on; the site adapters are a third, injected
  * only into pages an adapter claims.
  */
-function contentScript(outDir: string, withTestSites: boolean): Plugin {
+function contentScript(defaultOutDir: string, withTestSites: boolean): Plugin {
+  // `vite build --outDir …` (npm run package) builds elsewhere than the mode's folder.
+  let outDir = defaultOutDir;
   return {
     name: 'tether-content-script',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
       // __TETHER_TEST_SITES__ is false in the product: the demo sites' adapters are dropped as dead code.
       const options = {
@@ -66,6 +74,8 @@ export default defineConfig(({ mode }) => ({
     target: 'chrome116',
     sourcemap: false,
     minify: true,
+    // The keeper's offscreen document (background/keeper.ts) is opened by code, not named in the manifest.
+    rollupOptions: { input: { keeper: 'extension/keeper.html' } },
   },
   // Vite would start a dev server on these otherwise; the sites server lives in e2e/.
   server: { port: 5173, strictPort: true },

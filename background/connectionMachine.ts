@@ -20,7 +20,7 @@
  *       |                                 |
  *       +--- forget() from any state -----+
  *
- * idle      not paired (no token or profile); no socket.
+ * idle      not paired (no token or profile), or standing by while the native host serves; no socket.
  * connecting a socket is open and the pairing handshake runs (pairingHandshake.ts); requests are
  *            not answered, and the server has HANDSHAKE_TIMEOUT_MS to send its challenge and welcome.
  * connected  paired: requests arrive in the sealed session and are answered in it; a keepalive
@@ -39,7 +39,7 @@ import type { ConnectionStatus } from '../shared/runtimeProtocol.ts';
 import { MessageTooLarge } from '../shared/sealedChannel.ts';
 
 export type ConnectionPhase = 'idle' | 'connecting' | 'connected' | 'waiting' | 'refused';
-export type PersonStatus = Omit<ConnectionStatus, 'paired' | 'port'>;
+export type PersonStatus = Omit<ConnectionStatus, 'paired' | 'port' | 'native'>;
 
 export const KEEPALIVE_MS = 20_000;
 export const FIRST_BACKOFF_MS = 1_000;
@@ -111,6 +111,14 @@ export class AgentConnection {
     this.phase = 'waiting';
     this.backoffMs = FIRST_BACKOFF_MS;
     await this.connect();
+  }
+
+  /** Closes the socket without forgetting the pairing: the native host serves the agents now. */
+  standby(): void {
+    if (this.phase === 'idle' && this.view.state === 'standby') return;
+    this.drop();
+    this.backoffMs = FIRST_BACKOFF_MS;
+    this.enter('idle', { state: 'standby', server: null, detail: null, since: this.now() });
   }
 
   /** Closes everything; the person unpaired Tether. */

@@ -3,17 +3,18 @@
  * event that wakes a stopped worker is delivered; every handler awaits hydration before it reads
  * state. Nothing authoritative lives only in these module globals.
  */
-import browser from 'webextension-polyfill';
+import browser, { type Runtime } from 'webextension-polyfill';
 import { newId } from '../shared/ids.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
-import { RECONNECT_ALARM, connect, ensureConnected, registerAgentConnection } from './agentConnection.ts';
+import { KEEPER_CHANNEL } from '../shared/keeperProtocol.ts';
+import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, registerAgentConnection, startNative } from './agentConnection.ts';
 import { updateBadge } from './approvals.ts';
 import { toTabMeta } from './browserTabs.ts';
 import { createHarness, type RequestVia } from './harness.ts';
 import { indexedDbJournal } from './journal.ts';
 import { notifyPages } from './pageEvents.ts';
-import { registerRuntimeChannel } from './registration.ts';
+import { isOwnPage, registerRuntimeChannel } from './registration.ts';
 import { catchUpScheduled, onSchedulerAlarm } from './scheduler.ts';
 import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './store.ts';
 import { actTool } from './tools/actTool.ts';
@@ -75,14 +76,37 @@ registerRuntimeChannel({
   handleAgentRequest: (request) => handleAgentRequest(request, 'ui'),
   notify: () => notifyPages('state.changed'),
 });
-registerAgentConnection(handleAgentRequest, () => notifyPages('state.changed'));
+registerAgentConnection(
+  handleAgentRequest,
+  () => notifyPages('state.changed'),
+  async () => {
+    await profileReady;
+    const profile = localStore.getState().profile;
+    if (!profile) throw new Error('no profile');
+    return { id: profile.id, label: profile.label };
+  },
+);
+// The native port opens at every worker start, before anything else: the browser starts the host
+// (~80 ms) while the stores load, and the open port keeps this worker alive.
+startNative();
+localStore.subscribe((state, previous) => {
+  if (state.profile && state.profile.label !== previous.profile?.label) nativeProfileChanged({ id: state.profile.id, label: state.profile.label });
+});
+// The keeper (keeper.ts) wakes a worker that was stopped by force: the wake itself is the point.
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+  if (typeof message !== 'object' || message === null || (message as { channel?: unknown }).channel !== KEEPER_CHANNEL || !isOwnPage(sender)) return undefined;
+  startNative();
+  return undefined;
+});
 
 forgetSessionWhenCleared();
 
 browser.runtime.onInstalled.addListener(() => {
+  startNative();
   void profileReady.then(() => connect());
 });
 browser.runtime.onStartup.addListener(() => {
+  startNative();
   void catchUpScheduled(indexedDbJournal, onRecorded);
   void connect();
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { CHROMIUM } from '../e2e/support/launchTether.ts';
 import { readFileSync } from 'node:fs';
 import { measureColdStart } from './coldStart.ts';
+import { measureFirstAnswers, measureServerStart, timingRow } from './connection.ts';
 import { measureEditorLatency } from './editorLatency.ts';
 import { MINIMAL_PAGES, playwrightMcpTranscript, REALISTIC_PAGES, tetherTranscript } from './contextCost.ts';
 import { measureLatency } from './latency.ts';
@@ -21,7 +22,9 @@ import { startBenchTether } from './tetherSetup.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const EDITOR_ITERATIONS = Number(process.env.BENCH_EDITOR_ITERATIONS ?? 30);
-/** BENCH_ONLY=editors,size measures only those sections and keeps the others of RESULTS.md as they were. */
+/** Runs per first-answer and server-start row. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+/** BENCH_ONLY=editors,size (or scale, context, latency, cold, connection, serverstart) measures only those sections and keeps the others of RESULTS.md as they were. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const runs = (name: string) => ONLY.size === 0 || ONLY.has(name);
 
@@ -87,10 +90,10 @@ if (runs('size')) {
   log('\nEvery page carries only the content script (observe, inspect, the person’s activity). The act module (plan checks, writes, editor drivers, marked, DOMPurify, turndown) is injected by the worker into the bound document on its first act or markdown read.\n');
 }
 
-const bench = await startBenchTether();
+const bench = ['editors', 'context', 'latency', 'cold'].some(runs) ? await startBenchTether() : null;
 try {
   // The context cost first: the editor pages the editor section opens are not part of the task.
-  if (runs('context')) {
+  if (bench && runs('context')) {
     const transcripts = [];
     for (const pages of [REALISTIC_PAGES, MINIMAL_PAGES]) {
       transcripts.push({ pages, tether: await tetherTranscript(bench, pages), playwright: await playwrightMcpTranscript(bench, pages) });
@@ -123,7 +126,7 @@ try {
       log('');
     }
   }
-  if (runs('editors')) {
+  if (bench && runs('editors')) {
     const editors = await measureEditorLatency(bench, EDITOR_ITERATIONS);
     section(6, 'Act latency per editor family (whole path, one fill of the body)');
     log(
@@ -136,7 +139,7 @@ try {
       `\n${EDITOR_ITERATIONS} fills of each kind per editor, each after an inspect (not timed) so it expects what the previous one left. An act checks every step in the page before any runs (a plan that presses nothing, in the run itself), converts markdown (marked) and sanitizes it (DOMPurify), delivers it the way the editor takes it (paste, beforeinput or execCommand), waits for the editor to settle and reads it back; the editor's own paste handling is most of the time.\n`,
     );
   }
-  if (runs('latency')) {
+  if (bench && runs('latency')) {
     const latency = await measureLatency(bench, ITERATIONS);
     section(1, 'Latency through the whole path vs. Playwright directly over CDP');
     log(
@@ -152,7 +155,7 @@ try {
       '\nThe direct path is one CDP call into the page. Tether adds an MCP hop over stdio, a loopback WebSocket hop to the extension (each message sealed with AES-GCM both ways), the worker checking the scope and the handle (kept in the worker, with storage.session as the source of truth), revalidating the binding against the browser (tabs.get and webNavigation.getFrame, together), the message to the exact document, and a journal record in IndexedDB before answering. An inspect reads the page while its binding is revalidated and uses the answer only if the binding holds. An act whose plan presses nothing is validated by the page as it runs (all steps checked before any runs), so it makes one page round trip; an act with clicks also validates in a dry run first (the elements it may press, and whether the person must approve). Its writes go through execCommand and are read back.\n',
     );
   }
-  if (runs('cold')) {
+  if (bench && runs('cold')) {
     const cold = await measureColdStart(bench);
     section(4, 'Cold start');
     log(
@@ -161,14 +164,30 @@ try {
         [
           ['warm `context` (worker running)', `${ms(cold.warmMedian)} ms`, '1.00×'],
           [`stopped worker → first answer, woken by an extension event (${cold.samples} runs)`, `${ms(cold.coldMedian)} ms`, ratio(cold.coldMedian, cold.warmMedian)],
-          ['stopped worker → first answer through the bridge (1 run)', `${ms(cold.viaBridgeMs)} ms`, ratio(cold.viaBridgeMs, cold.warmMedian)],
+          ['stopped worker → first answer through the WebSocket fallback (token pairing; 1 run)', `${ms(cold.viaBridgeMs)} ms`, ratio(cold.viaBridgeMs, cold.warmMedian)],
         ],
       ),
     );
-    log('\nThe bridge cannot wake a stopped worker; the reconnect alarm (every 30 s, the shortest Chrome allows packed extensions) does. While connected, the WebSocket keepalive keeps the worker from stopping.\n');
+    log('\nOn the WebSocket fallback the bridge cannot wake a stopped worker; the reconnect alarm (every 30 s, the shortest Chrome allows packed extensions) does. The native path (section 7) does not wait: the open port keeps the worker alive, and after a forced stop the keeper starts it again at once.\n');
   }
 } finally {
-  await bench.close();
+  await bench?.close();
+}
+
+if (runs('connection')) {
+  const firstAnswers = await measureFirstAnswers(RUNS, (line) => console.log(`  ${line}`));
+  section(7, 'First answer on the native path, whatever came before');
+  log(table(['situation', 'median', 'p95', 'runs', 'measured'], firstAnswers.rows.map(timingRow)));
+  log(
+    `\nGoal: p95 ≤ 1 s from the MCP server being up. The browser runs without Playwright here (Playwright keeps service workers from idling out). Left alone for ${firstAnswers.idle.idleSeconds} s — past Chrome’s 30 s idle timeout for a worker — the worker was ${firstAnswers.idle.workerStillRunning ? 'still running (the open native port keeps it)' : 'STOPPED'}, its host ${firstAnswers.idle.sameHost ? 'the same process' : 'a NEW process'}, and a new MCP server had its first answer ${Math.round(firstAnswers.idle.firstAnswerMs)} ms after it was spawned. A forced stop (DevTools, a crash, CDP) ends the worker and its host; the keeper (an offscreen document) starts the worker again at once, and the bridge waits for the profile’s new host instead of refusing. With the MCP server first, the first call is refused at once (browser_not_connected, with the install hint) and the browser’s own start dominates the rest.\n`,
+  );
+}
+
+if (runs('serverstart')) {
+  const serverStarts = await measureServerStart(RUNS);
+  section(8, 'MCP server start to tools/list');
+  log(table(['server', 'median', 'p95', 'runs', 'measured'], serverStarts.map(timingRow)));
+  log('\nInterleaved runs on the same machine in the same run. Tether is one bundled file of plain JavaScript (esbuild), no TypeScript compiled at start; `npx` adds npm’s own start, which in this repository (a large dependency tree) is most of the time.\n');
 }
 
 /** The sections of the last RESULTS.md, by number, for a run that measured only some. */

@@ -52,8 +52,8 @@ export async function startBenchTether(): Promise<BenchTether> {
   const token = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  Object.assign(env, { TETHER_PORT: String(port), TETHER_TOKEN: token, TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-')) });
-  const transport = new StdioClientTransport({ command: 'node', args: [resolve(import.meta.dirname, '..', 'bridge', 'bin', 'tether-mcp.mjs'), '--quiet'], env, stderr: 'ignore' });
+  Object.assign(env, { TETHER_PORT: String(port), TETHER_TOKEN: token, TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-')), TETHER_HOME: mkdtempSync(join(tmpdir(), 'tether-bench-home-')) });
+  const transport = new StdioClientTransport({ command: 'node', args: [resolve(import.meta.dirname, '..', 'dist-bridge', 'tether-mcp.js'), '--quiet'], env, stderr: 'ignore' });
   const client = new Client({ name: 'tether-bench', version: '1.0.0' });
   await client.connect(transport);
   await driver.must({ type: 'connection.set', token, port });

@@ -11,14 +11,15 @@ import { serverPairing } from '../shared/pairingHandshake.ts';
 import type { ConnectionFailure, PairedConnection } from '../shared/pairedConnection.ts';
 import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import type { Envelope, ToolName } from '../shared/protocol.ts';
-import { contextResultSchema, type ContextProfile } from '../shared/results.ts';
+import { contextResultSchema, type ContextProfile, type ContextResult } from '../shared/results.ts';
 import { MessageTooLarge } from '../shared/sealedChannel.ts';
 import { pairSocket, SOCKET_LIMITS } from './bridgeSocket.ts';
 import { classifyOrigin, isLoopbackHost, type PeerOrigin } from './loopbackGuard.ts';
 import type { AgentCall, Link } from './link.ts';
 import { PendingCalls } from './pendingCalls.ts';
+import { TETHER_VERSION } from './version.ts';
 
-export const SERVER_NAME = 'tether-mcp 0.1.0';
+export const SERVER_NAME = `tether-mcp ${TETHER_VERSION}`;
 
 interface BrowserPeer {
   profileId: string;
@@ -38,7 +39,29 @@ export function refusal(_tool: ToolName, code: Parameters<typeof tetherError>[0]
 }
 
 export const NOT_CONNECTED_HINT =
-  'Open Chromium with the Tether extension and paste the pairing token (run `npx tether-mcp --print-token`) into Tether’s panel → Connection.';
+  'Open the browser with the Tether extension; its panel (Connection) says what is missing. Usually it is the native host: run `npx -y tether-mcp install` once. Where that cannot be installed, paste the pairing token (`npx tether-mcp --print-token`) into the panel instead.';
+
+/** Milliseconds since `started` (performance.now()), to two decimals, for `meta.bridgeMs`. */
+export function bridgeMsSince(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+/**
+ * `context` asked of several profiles: one answer listing every profile that answered (the first
+ * of each id; only answers that fit the context result), meta only when asked for (debug).
+ */
+export function mergeContexts(answers: Envelope[], started: number, debug: boolean): Envelope<ContextResult> {
+  const results = answers.flatMap((answer) => {
+    const checked = answer.ok ? contextResultSchema.safeParse(answer.result) : null;
+    return checked?.success ? [checked.data] : [];
+  });
+  const seen = new Set<string>();
+  const profiles: ContextProfile[] = results.flatMap((result) => result.profiles).filter((profile) => !seen.has(profile.id) && seen.add(profile.id) !== undefined);
+  const usage = results.find((result) => result.usage !== undefined)?.usage;
+  const merged: Envelope<ContextResult> = { ok: true, result: { profiles, ...(usage !== undefined ? { usage } : {}) } };
+  if (debug) merged.meta = { tool: 'context', bridgeMs: bridgeMsSince(started) };
+  return merged;
+}
 
 /** How long a request may take in the browser: an act may wait for the person's approval. */
 export function requestTimeoutMs(tool: ToolName, args: unknown): number {
@@ -218,17 +241,7 @@ export class Hub implements Link {
       return refusal(call.tool, 'browser_not_connected', `No browser is connected to Tether. ${NOT_CONNECTED_HINT}`);
     }
     if (call.tool === 'context' && profile === undefined) {
-      // Every profile answers for itself; only answers that fit the context result are merged.
-      const answers = await Promise.all([...this.browsers.values()].map((peer) => this.ask(peer, call)));
-      const results = answers.flatMap((answer) => {
-        const checked = answer.ok ? contextResultSchema.safeParse(answer.result) : null;
-        return checked?.success ? [checked.data] : [];
-      });
-      const profiles: ContextProfile[] = results.flatMap((result) => result.profiles);
-      const usage = results.find((result) => result.usage !== undefined)?.usage;
-      const merged: Envelope = { ok: true, result: { profiles, ...(usage !== undefined ? { usage } : {}) } };
-      if (debug) merged.meta = { tool: 'context', bridgeMs: Math.round((performance.now() - started) * 100) / 100 };
-      return merged;
+      return mergeContexts(await Promise.all([...this.browsers.values()].map((peer) => this.ask(peer, call))), started, debug);
     }
     const peer = typeof profile === 'string' ? this.browsers.get(profile) : undefined;
     if (!peer) {
@@ -237,7 +250,7 @@ export class Hub implements Link {
       });
     }
     const envelope = await this.ask(peer, call);
-    if (debug) envelope.meta = { ...envelope.meta, bridgeMs: Math.round((performance.now() - started) * 100) / 100 };
+    if (debug) envelope.meta = { ...envelope.meta, bridgeMs: bridgeMsSince(started) };
     return envelope;
   }
 

@@ -60,7 +60,8 @@ test('a person sets up and shares a workspace from the panel, pairs an agent, ap
   const agent = await McpAgent.start();
   try {
     await panel.getByRole('tab', { name: 'Connection' }).click();
-    await expect(panel.getByRole('status')).toHaveText(/Not paired/);
+    await expect(panel.getByRole('status')).toHaveText(/Native host not installed/);
+    await expect(panel.getByLabel('Install command')).toHaveText('npx -y tether-mcp install');
     await panel.getByLabel('Pairing token').fill(agent.token);
     await panel.getByLabel('Port').fill(String(agent.port));
     await panel.getByRole('button', { name: 'Pair' }).click();
@@ -150,7 +151,7 @@ test('the popup shows the connection and opens the side panel', async ({ tether 
   const popup = await tether.context.newPage();
   await popup.setViewportSize({ width: 360, height: 400 });
   await popup.goto(tether.extensionUrl('extension/popup.html'));
-  await expect(popup.getByRole('status')).toHaveText('Not paired with an agent server');
+  await expect(popup.getByRole('status')).toHaveText('Native host not installed');
   await expect(popup.getByRole('button', { name: 'Open Tether’s side panel' })).toBeVisible();
   await popup.screenshot({ path: join(SHOTS, 'en-popup.png') });
 });
@@ -191,7 +192,7 @@ test('the panel in Korean: every view, with the person’s words', async ({ site
     await expect(panel.getByRole('button', { name: /실행 · 거절: approval_denied/ })).toBeVisible();
     await panel.screenshot({ path: join(SHOTS, 'ko-journal.png'), fullPage: true });
     await panel.getByRole('tab', { name: '연결' }).click();
-    await expect(panel.getByRole('status')).toHaveText('에이전트 서버와 연결 설정 안 됨');
+    await expect(panel.getByRole('status')).toHaveText('네이티브 호스트가 설치되지 않음');
     await panel.screenshot({ path: join(SHOTS, 'ko-connection.png'), fullPage: true });
   } finally {
     await launched.context.close();

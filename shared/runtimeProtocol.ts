@@ -69,14 +69,31 @@ export interface UiWindow {
   groups: Array<{ groupId: number; title: string; color: string; tabCount: number }>;
 }
 
+/**
+ * The native path (see background/nativeLink.ts): `connected` once the host answered (`bridges`
+ * says how many agent servers reach the browser through it); `not_installed` / `forbidden` /
+ * `crashed` in the browser's own words, with the one command that installs the host.
+ */
+export interface NativeStatus {
+  state: 'starting' | 'connected' | 'not_installed' | 'forbidden' | 'crashed' | 'unsupported';
+  bridges: number;
+  detail: string | null;
+  since: number | null;
+  installCommand: string;
+  /** Messages from the host that were refused as not Tether's. */
+  refused: number;
+}
+
 export interface ConnectionStatus {
   paired: boolean;
   port: number;
-  state: 'not_paired' | 'connecting' | 'connected' | 'refused' | 'offline';
+  /** The WebSocket fallback; `standby` while the native host serves. */
+  state: 'not_paired' | 'connecting' | 'connected' | 'refused' | 'offline' | 'standby';
   /** What the bridge said about itself when connected (name, version). */
   server: string | null;
   detail: string | null;
   since: number | null;
+  native: NativeStatus;
 }
 
 export interface UiApproval {

@@ -1,5 +1,5 @@
 /**
- * The bridge's hub as its own process, as `npx tether-mcp --hub` runs it (the bin, through tsx):
+ * The bridge's hub as its own process, as `npx tether-mcp --hub` runs it (the compiled bin):
  * what the network attacks of the reliability suite aim at. Its stderr is kept, its memory read
  * from /proc.
  */
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
-export const BIN = resolve(import.meta.dirname, '..', '..', 'bridge', 'bin', 'tether-mcp.mjs');
+export const BIN = resolve(import.meta.dirname, '..', '..', 'dist-bridge', 'tether-mcp.js');
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {

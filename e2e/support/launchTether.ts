@@ -29,6 +29,21 @@ export interface LaunchedTether {
   userDataDir: string;
 }
 
+/** The flags every Tether launch uses: only these extensions, nothing that talks to the network by itself. */
+export function chromiumArgs(extensions: string[]): string[] {
+  return [
+    `--disable-extensions-except=${extensions.join(',')}`,
+    `--load-extension=${extensions.join(',')}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ];
+}
+
 export async function launchTether(options: LaunchOptions = {}): Promise<LaunchedTether> {
   if (!existsSync(join(TEST_DIST, 'manifest.json'))) throw new Error(`No built extension at ${TEST_DIST}: run npm run build:test first.`);
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'tether-profile-'));
@@ -46,15 +61,7 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
     // On Linux, Chromium takes its UI language (chrome.i18n) from the environment.
     env: { ...process.env, LANGUAGE: options.lang ?? 'en', LANG: options.lang === 'ko' ? 'ko_KR.UTF-8' : 'en_US.UTF-8' },
     args: [
-      `--disable-extensions-except=${[TEST_DIST, ...(options.extraExtensions ?? [])].join(',')}`,
-      `--load-extension=${[TEST_DIST, ...(options.extraExtensions ?? [])].join(',')}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...chromiumArgs([TEST_DIST, ...(options.extraExtensions ?? [])]),
       '--window-size=1200,900',
       ...(options.lang ? [`--lang=${options.lang}`] : []),
       ...(options.args ?? []),

@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect } from '@playwright/test';
 import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
+import type { NativeSandbox } from './nativeSetup.ts';
 import type { TetherDriver } from './tetherDriver.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -18,6 +19,12 @@ export interface AgentOptions {
   port?: number;
   token?: string;
   configDir?: string;
+  /**
+   * The native path: the sandbox whose hosts this bridge finds (its TETHER_HOME and config
+   * folder; the token is the one in that folder). Without it, the bridge gets an empty home of its
+   * own, so it never finds hosts of browsers that are not the test's.
+   */
+  native?: NativeSandbox;
 }
 
 export class McpAgent {
@@ -32,10 +39,15 @@ export class McpAgent {
     const port = options.port ?? (nextPort += 1);
     const token = options.token ?? `test-token-${Math.random().toString(36).slice(2)}-${Date.now()}`;
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+    for (const [key, value] of Object.entries(options.native?.env ?? process.env)) if (value !== undefined) env[key] = value;
     env.TETHER_PORT = String(port);
-    env.TETHER_TOKEN = token;
-    env.TETHER_CONFIG_DIR = options.configDir ?? mkdtempSync(join(tmpdir(), 'tether-config-'));
+    if (options.native) {
+      delete env.TETHER_TOKEN;
+    } else {
+      env.TETHER_TOKEN = token;
+      env.TETHER_CONFIG_DIR = options.configDir ?? mkdtempSync(join(tmpdir(), 'tether-config-'));
+      env.TETHER_HOME = mkdtempSync(join(tmpdir(), 'tether-home-'));
+    }
     const transport = new StdioClientTransport({ command: 'npx', args: ['tether-mcp'], cwd: REPO, env, stderr: 'pipe' });
     const stderr: string[] = [];
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));

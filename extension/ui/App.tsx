@@ -3,6 +3,7 @@ import { useRef, useState } from 'preact/hooks';
 import { ApprovalsPanel } from './ApprovalsPanel.tsx';
 import { ConnectionView } from './ConnectionView.tsx';
 import { DeparturesPanel } from './DeparturesPanel.tsx';
+import { headline, headlineClass } from './connectionHeadline.ts';
 import { t } from './i18n.ts';
 import { JournalView } from './JournalView.tsx';
 import { NowView } from './NowView.tsx';
@@ -38,7 +39,7 @@ export function App({ initialView = 'now' }: { initialView?: View }) {
     <main class="app">
       <header class="app-header">
         <h1>Tether</h1>
-        <span class={`dot dot-${state.connection.state}`} role="img" aria-label={t(`connection_${state.connection.state}`)} title={t(`connection_${state.connection.state}`)} />
+        <span class={`dot dot-${headlineClass(state.connection)}`} role="img" aria-label={headline(state.connection)} title={headline(state.connection)} />
       </header>
       <ApprovalsPanel approvals={state.approvals} onDecided={onChanged} />
       <DeparturesPanel departures={state.departures} onChanged={onChanged} />

@@ -1,7 +1,12 @@
-/** Connection: paired or not, which agent server, reconnect, and pasting the pairing token. */
+/**
+ * Connection: what is going on, in one line — connected, waiting for the agent server, or the
+ * native host not installed (with the one command that installs it); then the token pairing,
+ * the fallback where the host cannot be installed.
+ */
 import { useState } from 'preact/hooks';
 import type { UiState } from '../../shared/runtimeProtocol.ts';
 import { ask } from './api.ts';
+import { headline, headlineClass } from './connectionHeadline.ts';
 import { formatTime, t } from './i18n.ts';
 
 export function ConnectionView({ state, onChanged }: { state: UiState; onChanged(): void }) {
@@ -23,27 +28,50 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
     onChanged();
   };
 
+  const { native } = connection;
+  const nativeServes = native.state === 'connected';
+  const socketServes = connection.state === 'connected';
+
   return (
     <div class="connection">
       <section aria-labelledby="status-heading">
         <h2 id="status-heading">{t('connectionHeading')}</h2>
-        <p class={`status status-${connection.state}`} role="status">
-          {t(`connection_${connection.state}`)}
-          {connection.server ? ` — ${connection.server}` : ''}
-          {connection.since ? ` (${formatTime(connection.since)})` : ''}
+        <p class={`status status-${headlineClass(connection)}`} role="status">
+          {headline(connection)}
+          {!nativeServes && socketServes && connection.server ? ` — ${connection.server}` : ''}
+          {nativeServes && native.since ? ` (${formatTime(native.since)})` : !nativeServes && socketServes && connection.since ? ` (${formatTime(connection.since)})` : ''}
         </p>
-        {connection.detail ? <p class="hint">{connection.detail}</p> : null}
+        {nativeServes && native.bridges === 0 ? <p class="hint">{t('native_waitingHint')}</p> : null}
+        {!socketServes && (native.state === 'not_installed' || native.state === 'forbidden' || native.state === 'crashed') ? (
+          <>
+            <p class="hint">{native.state === 'crashed' ? t('native_crashedHint', native.detail ?? '') : t(`native_${native.state}Hint`)}</p>
+            <pre class="command" aria-label={t('installCommand')}>
+              {native.installCommand}
+            </pre>
+          </>
+        ) : null}
+        {native.state === 'unsupported' && !socketServes ? <p class="hint">{t('native_unsupportedHint')}</p> : null}
+        {native.refused > 0 ? <p class="hint">{t('native_refused', String(native.refused))}</p> : null}
+        <div class="buttons">
+          <button type="button" onClick={() => void run('connection.reconnect')}>
+            {t('checkAgain')}
+          </button>
+        </div>
+      </section>
+      <details class="fallback" open={!nativeServes}>
+        <summary>{t('fallbackHeading')}</summary>
+        <p class="hint">{t('fallbackHint')}</p>
+        <p class="hint">
+          {t('fallbackState', t(`connection_${connection.state}`))}
+          {connection.detail ? ` — ${connection.detail}` : ''}
+        </p>
         {connection.paired ? (
           <div class="buttons">
-            <button type="button" onClick={() => void run('connection.reconnect')}>
-              {t('reconnect')}
-            </button>
             <button type="button" onClick={() => void run('connection.forget')}>
               {t('forgetPairing')}
             </button>
           </div>
         ) : null}
-      </section>
       <section aria-labelledby="pair-heading">
         <h2 id="pair-heading">{t('pairHeading')}</h2>
         <p class="hint">{t('pairHint')}</p>
@@ -72,6 +100,7 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
           </p>
         ) : null}
       </section>
+      </details>
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">{t('profileHeading')}</h2>
         <p class="hint">{t('profileHint', state.profile.id)}</p>
@@ -92,3 +121,4 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
     </div>
   );
 }
+

@@ -4,6 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { ApprovalsPanel } from './ApprovalsPanel.tsx';
+import { headline, headlineClass } from './connectionHeadline.ts';
 import { t } from './i18n.ts';
 import { useUiState } from './useUiState.ts';
 
@@ -26,9 +27,9 @@ export function Popup() {
     <main class="popup">
       <header class="app-header">
         <h1>Tether</h1>
-        <span class={`dot dot-${state.connection.state}`} role="img" aria-label={t(`connection_${state.connection.state}`)} />
+        <span class={`dot dot-${headlineClass(state.connection)}`} role="img" aria-label={headline(state.connection)} />
       </header>
-      <p role="status">{t(`connection_${state.connection.state}`)}</p>
+      <p role="status">{headline(state.connection)}</p>
       <p>{t('popupShared', String(shared))}</p>
       <ApprovalsPanel approvals={state.approvals} onDecided={() => void refresh()} />
       <div class="buttons">

@@ -1,0 +1,67 @@
+/**
+ * Where an agent's call goes: to the profile's native host when the browser reached Tether that
+ * way (the primary path), otherwise over the loopback WebSocket (the hub, or a relay to it: the
+ * fallback for a browser paired with a pasted token). `context` without a profile asks both and
+ * lists every profile once, the native one first.
+ */
+import type { Envelope } from '../shared/protocol.ts';
+import { bridgeMsSince, mergeContexts, NOT_CONNECTED_HINT, refusal } from './hub.ts';
+import type { AgentCall, Link } from './link.ts';
+import type { NativeHosts } from './nativeHosts.ts';
+
+function argOf(args: unknown, name: string): unknown {
+  return typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[name] : undefined;
+}
+
+function lostInFlight(envelope: Envelope): boolean {
+  return !envelope.ok && envelope.error.code === 'browser_not_connected' && envelope.error.details?.inFlight === true;
+}
+
+export class AgentLinks implements Link {
+  constructor(
+    private readonly native: NativeHosts | null,
+    private readonly loopback: Link,
+  ) {}
+
+  async call(call: AgentCall): Promise<Envelope> {
+    const started = performance.now();
+    const profile = argOf(call.args, 'profile');
+    const debug = argOf(call.args, 'debug') === true;
+    const native = this.native;
+    if (!native || (profile !== undefined && typeof profile !== 'string')) return this.loopback.call(call);
+    await native.settle(profile);
+    if (call.tool === 'context' && profile === undefined) {
+      const askAll = () => Promise.all([...native.serving().map((peer) => native.ask(peer, call)), this.loopback.call(call)]);
+      let answers = await askAll();
+      if (answers.some(lostInFlight)) {
+        await native.settle(undefined);
+        answers = await askAll();
+      }
+      const merged = mergeContexts(answers, started, debug);
+      if (merged.ok && merged.result.profiles.length > 0) return merged;
+      const failed = answers.find((answer) => !answer.ok && answer.error.code !== 'browser_not_connected');
+      return failed ?? refusal('context', 'browser_not_connected', `No browser is connected to Tether. ${NOT_CONNECTED_HINT}`);
+    }
+    const peer = profile === undefined ? null : native.peerFor(profile);
+    if (!peer) {
+      const envelope = await this.loopback.call(call);
+      // The loopback side knows only its own profiles; name the native ones too.
+      if (!envelope.ok && envelope.error.code === 'browser_not_connected' && envelope.error.details && 'connected' in envelope.error.details) {
+        const connected = [...native.serving().map((host) => ({ id: host.profile?.id, label: host.profile?.label })), ...(envelope.error.details.connected as unknown[])];
+        envelope.error.details = { ...envelope.error.details, connected };
+      }
+      return envelope;
+    }
+    let envelope = await native.ask(peer, call);
+    if (call.tool !== 'act' && lostInFlight(envelope) && profile !== undefined) {
+      // The host went while it had the call (the worker was stopped and is starting a new one):
+      // a read is asked again of the new host. An act is not: it may have run, and its request
+      // id tells the agent what became of it.
+      await native.settle(profile);
+      const again = native.peerFor(profile);
+      if (again && again !== peer) envelope = await native.ask(again, call);
+    }
+    if (debug) envelope.meta = { ...envelope.meta, bridgeMs: bridgeMsSince(started) };
+    return envelope;
+  }
+}

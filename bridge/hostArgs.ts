@@ -1,0 +1,40 @@
+/** The native host's command line: the launcher's own flags, then (after "--") the browser's arguments. */
+import { TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
+import { runDirOf, tetherHome } from './runDir.ts';
+
+export interface HostOptions {
+  allow: string[];
+  runDir: string;
+  configDir: string | null;
+  logFile: string | null;
+  browserArgs: string[];
+}
+
+export function parseHostArgs(argv: string[]): HostOptions {
+  const options: HostOptions = { allow: [], runDir: runDirOf(tetherHome()), configDir: null, logFile: null, browserArgs: [] };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] as string;
+    const value = () => argv[(index += 1)] ?? '';
+    if (arg === '--') {
+      options.browserArgs = argv.slice(index + 1);
+      break;
+    }
+    if (arg === '--allow') options.allow.push(value());
+    else if (arg === '--run-dir') options.runDir = value();
+    else if (arg === '--config-dir') options.configDir = value();
+    else if (arg === '--log') options.logFile = value();
+    else {
+      // Started without the launcher's "--": everything is the browser's.
+      options.browserArgs = argv.slice(index);
+      break;
+    }
+  }
+  if (options.allow.length === 0) options.allow.push(`chrome-extension://${TETHER_EXTENSION_ID}/`);
+  return options;
+}
+
+/** Chrome passes the caller's origin first; Firefox passes the manifest path, then the add-on id. */
+export function callerAllowed(browserArgs: string[], allow: string[]): boolean {
+  const [first, second] = browserArgs;
+  return (first !== undefined && allow.includes(first)) || (second !== undefined && !second.includes('/') && allow.includes(second));
+}

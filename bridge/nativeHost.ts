@@ -1,0 +1,274 @@
+/**
+ * Tether's native messaging host: the browser starts it when the extension's service worker calls
+ * `runtime.connectNative` (one host per browser profile), through the launcher `npx tether-mcp
+ * install` wrote, with absolute paths only (the browser's PATH may not have node):
+ *
+ *   tether-host.js [--allow ORIGIN]… --run-dir DIR --config-dir DIR [--log FILE] -- <browser's arguments>
+ *
+ * - It serves only Tether: the browser passes the caller's origin (Chrome: `chrome-extension://id/`;
+ *   Firefox: the manifest path and the add-on id); anything not in --allow is refused before a byte
+ *   is read.
+ * - It lives exactly as long as the port: while the port is open it never exits (the open port is
+ *   what keeps the worker alive, agent server or not); on stdin's end (browser quit, worker
+ *   stopped, extension reloaded) it removes its socket and exits.
+ * - It listens on `<run dir>/h-<pid>.sock` (0600, in a 0700 folder) at once, bound under a
+ *   temporary name and renamed into place once listening, so a socket that refuses connections
+ *   means its host is gone; bridges learn which profile it serves once the worker says it. MCP bridges connect there and pair exactly
+ *   as over the WebSocket (the token from the user's config folder, both sides proving it; then
+ *   every message sealed): the socket's permissions keep other users out, the pairing keeps out
+ *   whatever else might sit in that folder.
+ * - Requests from every bridge go to the worker under ids of the host's own; answers go back to
+ *   the bridge that asked. A request too large for one native message (the browser closes the port
+ *   on a message over 1 MiB) goes in parts.
+ * - Bad input fails closed without taking the port down: a native message that is too large or
+ *   not JSON is skipped and logged; a bridge that sends anything out of protocol loses only its
+ *   own connection.
+ */
+import { appendFileSync, chmodSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { CLOSE_BUSY, MAX_MESSAGE_BYTES, MAX_UNPAIRED_CONNECTIONS } from '../shared/bridgeProtocol.ts';
+import { tetherError } from '../shared/errors.ts';
+import {
+  MAX_FROM_HOST_BYTES,
+  MAX_TO_HOST_BYTES,
+  NATIVE_PROTOCOL_VERSION,
+  bridgeToHostSchema,
+  fromWorkerSchema,
+  splitForWorker,
+  type NativeProfile,
+} from '../shared/nativeProtocol.ts';
+import { serverPairing } from '../shared/pairingHandshake.ts';
+import type { PairedConnection } from '../shared/pairedConnection.ts';
+import { loadConfig } from './config.ts';
+import { NativeReader, nativeFrame } from './nativeFraming.ts';
+import { callerAllowed, parseHostArgs, type HostOptions } from './hostArgs.ts';
+import { ensurePrivateDir, hostSocketName } from './runDir.ts';
+import { pairStream } from './streamFrames.ts';
+import { TETHER_VERSION } from './version.ts';
+
+const LOG_LIMIT_BYTES = 1024 * 1024;
+
+function makeLog(file: string | null): (line: string) => void {
+  if (file) {
+    try {
+      if (statSync(file).size > LOG_LIMIT_BYTES) renameSync(file, `${file}.1`);
+    } catch {
+      // no log yet
+    }
+  }
+  return (line) => {
+    const text = `${new Date().toISOString()} [tether-host ${process.pid}] ${line}\n`;
+    if (!file) {
+      process.stderr.write(text);
+      return;
+    }
+    try {
+      appendFileSync(file, text, { mode: 0o600 });
+    } catch {
+      process.stderr.write(text);
+    }
+  };
+}
+
+interface BridgePeer {
+  connection: PairedConnection;
+  paired: boolean;
+}
+
+class NativeHost {
+  private profile: NativeProfile | null = null;
+  private server: Server | null = null;
+  private socketPath: string | null = null;
+  private readonly peers = new Set<BridgePeer>();
+  /** Requests sent to the worker: host id → the bridge and its own id. */
+  private readonly asked = new Map<string, { peer: BridgePeer; id: string }>();
+  private next = 0;
+  private stopping = false;
+
+  constructor(
+    private readonly options: HostOptions,
+    private readonly token: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  start(): void {
+    const reader = new NativeReader(MAX_TO_HOST_BYTES, (input) => {
+      if (input.kind === 'message') this.fromWorker(input.value);
+      else this.log(`refused a native message from the browser: ${input.kind === 'oversize' ? `${input.bytes} bytes, over the limit` : 'not JSON'}; the port stays open`);
+    });
+    process.stdin.on('data', (chunk: Buffer) => reader.push(chunk));
+    process.stdin.on('end', () => this.stop('the browser closed the port'));
+    process.stdin.on('error', () => this.stop('the port failed'));
+    process.stdout.on('error', () => this.stop('the port failed'));
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => this.stop(signal));
+    this.log(`started for ${this.options.browserArgs[0] ?? '?'}`);
+    // Listening while the worker still loads its state: bridges connect and pair meanwhile, and
+    // learn the profile (and only then send requests) once the worker has said it.
+    this.listen();
+  }
+
+  private toWorker(message: unknown): boolean {
+    const frame = nativeFrame(message, MAX_FROM_HOST_BYTES);
+    if (!frame) return false;
+    process.stdout.write(frame);
+    return true;
+  }
+
+  private fromWorker(value: unknown): void {
+    const parsed = fromWorkerSchema.safeParse(value);
+    if (!parsed.success) {
+      this.log(`refused a native message from the browser that is not Tether's (${parsed.error.issues[0]?.message ?? 'invalid'}); the port stays open`);
+      return;
+    }
+    const message = parsed.data;
+    switch (message.type) {
+      case 'hello':
+        if (message.version !== NATIVE_PROTOCOL_VERSION) this.log(`the extension speaks native protocol ${message.version}; this host speaks ${NATIVE_PROTOCOL_VERSION}`);
+        this.setProfile(message.profile);
+        // The worker counts itself connected from the host's first message.
+        this.toWorker({ type: 'bridges', count: this.bridgeCount() });
+        return;
+      case 'profile':
+        this.setProfile(message.profile);
+        return;
+      case 'response': {
+        const asked = this.asked.get(message.id);
+        if (!asked) return;
+        this.asked.delete(message.id);
+        void asked.peer.connection.send({ type: 'response', id: asked.id, envelope: message.envelope }).catch(() => undefined);
+        return;
+      }
+    }
+  }
+
+  private setProfile(profile: NativeProfile): void {
+    this.profile = profile;
+    for (const peer of this.peers) if (peer.paired) void peer.connection.send({ type: 'profile', profile }).catch(() => undefined);
+    if (!this.server) this.listen();
+  }
+
+  private listen(): void {
+    const dir = this.options.runDir;
+    try {
+      ensurePrivateDir(dir, this.log);
+    } catch (error) {
+      this.log(`cannot publish a socket: ${(error as Error).message}`);
+      return;
+    }
+    const final = join(dir, hostSocketName(process.pid));
+    const aside = join(dir, `.${hostSocketName(process.pid)}.tmp`);
+    try {
+      unlinkSync(aside);
+    } catch {
+      // not there
+    }
+    const server = createServer((socket) => this.accept(socket));
+    this.server = server;
+    server.on('error', (error) => this.log(`socket server error: ${error.message}`));
+    // Bound 0600 from the start (umask), then renamed into place: a bridge never finds a socket
+    // that is not listening yet, and nobody else ever could connect to it.
+    const mask = process.umask(0o177);
+    server.listen(aside, () => {
+      process.umask(mask);
+      try {
+        chmodSync(aside, 0o600);
+        renameSync(aside, final);
+      } catch (error) {
+        this.log(`cannot publish the socket: ${(error as Error).message}`);
+        return;
+      }
+      this.socketPath = final;
+      this.log(`listening on ${final} for profile ${this.profile?.id ?? '?'}`);
+    });
+  }
+
+  private bridgeCount(): number {
+    let count = 0;
+    for (const peer of this.peers) if (peer.paired) count += 1;
+    return count;
+  }
+
+  private accept(socket: Socket): void {
+    const unpaired = [...this.peers].filter((peer) => !peer.paired);
+    if (unpaired.length >= MAX_UNPAIRED_CONNECTIONS) unpaired[0]?.connection.close(CLOSE_BUSY, 'too many connections in the handshake');
+    const peer: BridgePeer = { connection: undefined as unknown as PairedConnection, paired: false };
+    peer.connection = pairStream(
+      socket,
+      serverPairing(this.token, `tether-host ${TETHER_VERSION}`, false),
+      {
+        paired: () => {
+          peer.paired = true;
+          if (this.profile) void peer.connection.send({ type: 'profile', profile: this.profile }).catch(() => undefined);
+          this.toWorker({ type: 'bridges', count: this.bridgeCount() });
+        },
+        message: (value) => this.fromBridge(peer, value),
+        failed: (failure) => this.log(`closed a bridge connection that failed (${failure.kind === 'pairing' ? failure.failure.reason : failure.kind})`),
+        closed: () => {
+          const wasPaired = peer.paired;
+          this.peers.delete(peer);
+          for (const [id, asked] of this.asked) if (asked.peer === peer) this.asked.delete(id);
+          if (wasPaired) this.toWorker({ type: 'bridges', count: this.bridgeCount() });
+        },
+      },
+      this.log,
+    );
+    this.peers.add(peer);
+  }
+
+  private fromBridge(peer: BridgePeer, value: unknown): void {
+    const parsed = bridgeToHostSchema.safeParse(value);
+    if (!parsed.success) {
+      this.log('ignored a message from a bridge that is not a request');
+      return;
+    }
+    const request = parsed.data;
+    this.next += 1;
+    const id = `n${this.next}`;
+    this.asked.set(id, { peer, id: request.id });
+    for (const message of splitForWorker({ type: 'request', id, tool: request.tool, args: request.args })) {
+      if (!this.toWorker(message)) {
+        this.asked.delete(id);
+        const envelope = { ok: false, error: tetherError('invalid_request', `This request is too large for the browser (at most ${MAX_MESSAGE_BYTES} bytes).`), meta: { tool: request.tool } };
+        void peer.connection.send({ type: 'response', id: request.id, envelope }).catch(() => undefined);
+        return;
+      }
+    }
+  }
+
+  stop(why: string): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.log(`stopping: ${why}`);
+    if (this.socketPath) {
+      try {
+        unlinkSync(this.socketPath);
+      } catch {
+        // already gone
+      }
+    }
+    for (const peer of this.peers) peer.connection.close(1001, 'host stopping');
+    this.server?.close();
+    process.exit(0);
+  }
+}
+
+function main(): void {
+  const options = parseHostArgs(process.argv.slice(2));
+  const log = makeLog(options.logFile);
+  if (!callerAllowed(options.browserArgs, options.allow)) {
+    log(`refused to serve ${JSON.stringify(options.browserArgs.slice(0, 2))}: only ${options.allow.join(', ')} may start this host`);
+    process.exit(2);
+  }
+  let token: string;
+  try {
+    const env: NodeJS.ProcessEnv = options.configDir ? { TETHER_CONFIG_DIR: options.configDir } : { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+    token = loadConfig(env, { warn: log }).token;
+  } catch (error) {
+    log(`cannot read the pairing token: ${(error as Error).message}`);
+    process.exit(3);
+  }
+  new NativeHost(options, token, log).start();
+}
+
+main();

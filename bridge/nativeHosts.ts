@@ -1,0 +1,254 @@
+/**
+ * The bridge's side of the native path: every running native host (one per browser profile)
+ * publishes a socket in the run folder; this finds them — the folder's listing at start, then
+ * `fs.watch` (inotify / FSEvents: no polling) — connects to each, pairs (the host must prove the
+ * pairing token, as the hub does on the WebSocket), learns which profile it serves, and sends that
+ * profile's requests there.
+ *
+ * Several bridges (one per agent) talk to the same hosts at once; a bridge that restarts touches
+ * nothing in the browser. A socket that refuses connections belongs to a host that is gone (hosts
+ * publish only once listening) and is removed. A host that closes mid-call ends the call with
+ * `browser_not_connected` at once, never a hang.
+ *
+ * When a profile's host has just gone (the worker was stopped and is starting again, which brings
+ * a new host within a second), calls for it wait a moment for the new one instead of failing.
+ */
+import { lstatSync, readdirSync, unlinkSync, watch, type FSWatcher } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { clientPairing } from '../shared/pairingHandshake.ts';
+import type { PairedConnection } from '../shared/pairedConnection.ts';
+import { hostToBridgeSchema, type NativeProfile } from '../shared/nativeProtocol.ts';
+import type { Envelope, ToolName } from '../shared/protocol.ts';
+import { refusal, requestTimeoutMs, unsent } from './hub.ts';
+import type { AgentCall } from './link.ts';
+import { PendingCalls } from './pendingCalls.ts';
+import { currentUid, ensurePrivateDir, isHostSocketName } from './runDir.ts';
+import { pairStream } from './streamFrames.ts';
+
+/** How long calls wait for a profile whose host has just gone to come back. */
+export const LOST_GRACE_MS = 3_000;
+/** The longest a call waits for hosts still connecting or pairing. */
+export const SETTLE_MAX_MS = 3_000;
+
+export interface HostPeer {
+  path: string;
+  connection: PairedConnection;
+  profile: NativeProfile | null;
+  since: number;
+}
+
+export class NativeHosts {
+  private readonly peers = new Map<string, HostPeer>();
+  /** Socket paths being connected or paired, not yet serving a profile. */
+  private readonly connecting = new Set<string>();
+  /** Profiles whose host went away, and when. */
+  private readonly lost = new Map<string, number>();
+  private readonly pending = new PendingCalls<{ peer: HostPeer; tool: ToolName }>('n');
+  private readonly listeners = new Set<() => void>();
+  private watcher: FSWatcher | null = null;
+  private closed = false;
+
+  constructor(
+    readonly runDir: string,
+    private readonly token: string,
+    private readonly agentName: string,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  /** Lists the folder and starts watching it; false (logged) when the folder cannot be used. */
+  start(): boolean {
+    try {
+      ensurePrivateDir(this.runDir, this.log);
+      this.watcher = watch(this.runDir, (_event, name) => {
+        if (typeof name === 'string' && isHostSocketName(name)) this.consider(join(this.runDir, name));
+      });
+      this.watcher.on('error', (error) => this.log(`stopped watching ${this.runDir}: ${error.message}`));
+    } catch (error) {
+      this.log(`native hosts unavailable: ${(error as Error).message}`);
+      return false;
+    }
+    this.scan();
+    return true;
+  }
+
+  /** Connects to every host socket in the folder not known yet. */
+  scan(): void {
+    let names: string[] = [];
+    try {
+      names = readdirSync(this.runDir);
+    } catch {
+      return;
+    }
+    for (const name of names) if (isHostSocketName(name)) this.consider(join(this.runDir, name));
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private consider(path: string): void {
+    if (this.closed || this.peers.has(path) || this.connecting.has(path)) return;
+    let stats;
+    try {
+      stats = lstatSync(path);
+    } catch {
+      return; // gone again (a host that stopped)
+    }
+    const uid = currentUid();
+    if (!stats.isSocket() || (uid !== null && stats.uid !== uid)) {
+      this.log(`ignored ${path}: not a socket of this user`);
+      return;
+    }
+    this.connecting.add(path);
+    const socket = connect(path);
+    const peer: HostPeer = { path, connection: undefined as unknown as PairedConnection, profile: null, since: Date.now() };
+    let failure = '';
+    const done = () => {
+      if (this.connecting.delete(path)) this.changed();
+    };
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED') {
+        // Published only once listening: a socket that refuses belongs to a host that is gone.
+        try {
+          if (lstatSync(path).isSocket()) unlinkSync(path);
+        } catch {
+          // already removed
+        }
+      }
+    });
+    peer.connection = pairStream(
+      socket,
+      clientPairing(this.token, { role: 'agent', agent: this.agentName }),
+      {
+        paired: () => undefined,
+        message: (value) => this.fromHost(peer, value, done),
+        failed: (why) => {
+          failure = why.kind === 'pairing' ? why.failure.reason : why.kind;
+        },
+        closed: () => {
+          done();
+          const otherToken = 'not a Tether host of this user, or one that reads another config folder (TETHER_CONFIG_DIR / TETHER_TOKEN differ)';
+          if (failure === 'server_unproven') this.log(`${path} could not prove the pairing token: ${otherToken}`);
+          else if (failure) this.log(`${path} is not a Tether host (${failure})`);
+          else if (!peer.profile) this.log(`${path} closed before pairing: ${otherToken}`);
+          this.forget(peer);
+        },
+      },
+      this.log,
+    );
+  }
+
+  private fromHost(peer: HostPeer, value: unknown, ready: () => void): void {
+    const message = hostToBridgeSchema.safeParse(value);
+    if (!message.success) return;
+    if (message.data.type === 'profile') {
+      const first = peer.profile === null;
+      peer.profile = message.data.profile;
+      this.peers.set(peer.path, peer);
+      this.lost.delete(peer.profile.id);
+      if (first) this.log(`browser profile ${peer.profile.id} (${peer.profile.label}) reachable through ${peer.path}`);
+      ready();
+      this.changed();
+      return;
+    }
+    const response = message.data;
+    this.pending.settle(response.id, () => response.envelope as Envelope, (call) => call.peer === peer);
+  }
+
+  private forget(peer: HostPeer): void {
+    if (this.peers.get(peer.path) !== peer) return;
+    this.peers.delete(peer.path);
+    if (peer.profile && !this.peerFor(peer.profile.id)) this.lost.set(peer.profile.id, Date.now());
+    this.pending.settleAll(
+      (call) => call.peer === peer,
+      (call) =>
+        refusal(call.tool, 'browser_not_connected', 'The browser’s native host closed before it answered; if this was an act, call it again with the same requestId to learn what happened.', {
+          inFlight: true,
+        }),
+    );
+    this.log(`${peer.path} closed`);
+    this.changed();
+  }
+
+  /** The newest host serving `profileId`. */
+  peerFor(profileId: string): HostPeer | null {
+    let best: HostPeer | null = null;
+    for (const peer of this.peers.values()) if (peer.profile?.id === profileId && (!best || peer.since > best.since)) best = peer;
+    return best;
+  }
+
+  /** One host per profile (the newest). */
+  serving(): HostPeer[] {
+    const byProfile = new Map<string, HostPeer>();
+    for (const peer of this.peers.values()) {
+      if (!peer.profile) continue;
+      const known = byProfile.get(peer.profile.id);
+      if (!known || peer.since > known.since) byProfile.set(peer.profile.id, peer);
+    }
+    return [...byProfile.values()];
+  }
+
+  private recentlyLost(profileId: string | undefined, now: number): number {
+    let until = 0;
+    for (const [id, at] of this.lost) {
+      if (at + LOST_GRACE_MS <= now) this.lost.delete(id);
+      else if (profileId === undefined || id === profileId) until = Math.max(until, at + LOST_GRACE_MS);
+    }
+    return until;
+  }
+
+  /**
+   * Waits (briefly) until what a call for `profile` (or for every profile) can know is known: hosts
+   * still pairing have paired or failed, and a profile whose host just went has come back or had
+   * its moment.
+   */
+  settle(profile: string | undefined): Promise<void> {
+    const started = Date.now();
+    const isSettled = () => {
+      const now = Date.now();
+      if (now - started >= SETTLE_MAX_MS) return true;
+      if (profile !== undefined && this.peerFor(profile)) return true;
+      if (this.connecting.size > 0) return false;
+      const lostUntil = this.recentlyLost(profile, now);
+      return lostUntil <= now || (profile === undefined && lostUntil === 0);
+    };
+    // A socket may have appeared that no watch event announced yet (events come a moment later):
+    // one listing of the folder, which is cheap, before deciding.
+    this.scan();
+    if (isSettled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const check = () => {
+        clearTimeout(timer);
+        if (isSettled()) {
+          this.listeners.delete(check);
+          resolve();
+          return;
+        }
+        const now = Date.now();
+        const lostUntil = this.recentlyLost(profile, now);
+        timer = setTimeout(check, Math.max(10, Math.min(started + SETTLE_MAX_MS, lostUntil > now ? lostUntil : started + SETTLE_MAX_MS) - now));
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  ask(peer: HostPeer, call: AgentCall): Promise<Envelope> {
+    const { id, answer } = this.pending.open({ peer, tool: call.tool }, requestTimeoutMs(call.tool, call.args), () =>
+      refusal(call.tool, 'timeout', 'The browser did not answer in time. For an act, call again with the same requestId to learn what happened.'),
+    );
+    peer.connection.send({ type: 'request', id, tool: call.tool, args: call.args }).catch((error: unknown) => {
+      this.pending.settle(id, () => unsent(call.tool, error, 'the browser'));
+    });
+    return answer;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.watcher?.close();
+    for (const peer of [...this.peers.values()]) peer.connection.close(1000, 'bridge closing');
+    this.peers.clear();
+  }
+}

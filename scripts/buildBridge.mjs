@@ -1,0 +1,73 @@
+/**
+ * Compiles the MCP server and the native messaging host to plain JavaScript in dist-bridge/: one
+ * self-contained ES module each (every dependency bundled), so `npx tether-mcp` starts without
+ * compiling anything and the published package needs no runtime dependencies.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const out = resolve(root, 'dist-bridge');
+const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+
+/**
+ * zod re-exports every locale it has (`z.locales`), which no tree shaking removes: ~200 KB of
+ * messages in 40 languages the server never shows, parsed at every start. Only English is kept.
+ */
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${'node_modules'}/zod/`) ? { path: resolve(args.resolveDir, dirname(args.path), 'en.js'), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: root }));
+  },
+};
+
+/**
+ * The MCP SDK's server imports Ajv (with its formats) for elicitation schemas; Tether gives the
+ * server a validator of its own (bridge/mcpServer.ts), so Ajv is never constructed: left out.
+ */
+const withoutAjv = {
+  name: 'without-ajv',
+  setup(build) {
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes('@modelcontextprotocol') ? { path: 'ajv-provider', namespace: 'no-ajv' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
+      contents: `export class AjvJsonSchemaValidator { constructor() { throw new Error('Ajv is not bundled: pass jsonSchemaValidator'); } }`,
+    }));
+  },
+};
+
+// Built aside, then renamed into place file by file: a test or bridge starting meanwhile never
+// finds a half-written file (npm pack rebuilds while other processes may run these).
+mkdirSync(out, { recursive: true });
+const aside = mkdtempSync(resolve(out, '.build-'));
+const entries = { 'tether-mcp': 'bridge/main.ts', 'tether-host': 'bridge/nativeHost.ts' };
+await Promise.all(
+  Object.entries(entries).map(([name, entry]) =>
+    build({
+      entryPoints: [resolve(root, entry)],
+      outfile: resolve(aside, `${name}.js`),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'warning',
+      define: { __TETHER_VERSION__: JSON.stringify(version) },
+      // ws loads these optional native speed-ups inside try/catch; Tether does without them.
+      external: ['bufferutil', 'utf-8-validate'],
+      plugins: [englishZodOnly, withoutAjv],
+      // Bundled CommonJS (ws) calls require(); give the module one.
+      banner: { js: `#!/usr/bin/env node\nimport { createRequire as __tetherRequire } from 'node:module';\nconst require = __tetherRequire(import.meta.url);` },
+    }),
+  ),
+);
+for (const name of Object.keys(entries)) {
+  chmodSync(resolve(aside, `${name}.js`), 0o755);
+  renameSync(resolve(aside, `${name}.js`), resolve(out, `${name}.js`));
+}
+rmSync(aside, { recursive: true, force: true });
+console.log(`dist-bridge/: tether-mcp.js, tether-host.js (version ${version})`);
