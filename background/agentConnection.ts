@@ -3,7 +3,8 @@
  * the extension (the bridge never reaches into the browser). The connection's logic is the state
  * machine in connectionMachine.ts; this file gives it the browser: the stored pairing, the
  * WebSocket, and the alarm that wakes a stopped worker to reconnect. Chrome keeps a service
- * worker alive while WebSocket messages flow (the machine sends a keepalive every 20 s).
+ * worker alive while WebSocket messages flow (the machine sends a keepalive every 20 s); Firefox
+ * unloads its event page while a socket is open unless an extension API call says it is busy.
  *
  * The connection status is only a view for the person; the token and port are the state.
  */
@@ -59,6 +60,11 @@ const connection = new AgentConnection({
     return Promise.resolve({ ok: false, error: { code: 'browser_not_connected', message: 'Tether is starting; call again.' } });
   },
   keepAwake: ensureReconnectAlarm,
+  // Any call answered by the browser's parent process resets Firefox's idle timer (measured: a
+  // storage read does not); Chromium does not need it and it costs nothing there.
+  stayAwake: () => {
+    void browser.runtime.getPlatformInfo().catch(() => undefined);
+  },
   changed: () => hooks.changed(),
 });
 
