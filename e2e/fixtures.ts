@@ -1,25 +1,37 @@
 /**
  * Playwright fixtures: the demo sites (one server per worker, reset per test) and a fresh Chromium
  * profile with the built extension per test.
+ *
+ * `inBothBrowsers(title, BOTH, body)` declares a test that also runs in Firefox: its `tether` is a TetherClient,
+ * Chromium's driver in the Chromium projects and Firefox's in the Firefox project (the
+ * `tetherBrowser` option of playwright.config.ts), with the same steps and assertions.
  */
 import { test as base, expect } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { startSites, type RunningSites } from './sites/server.ts';
+import { FirefoxTether } from './support/firefox/firefoxTether.ts';
 import { launchTether } from './support/launchTether.ts';
 import { McpAgent } from './support/mcpAgent.ts';
+import type { TetherClient } from './support/tetherClient.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
+import { BOTH_BROWSERS, type TetherBrowser } from './tetherBrowsers.ts';
 
 interface WorkerFixtures {
   sites: RunningSites;
+  /** Which browser the tests of `inBothBrowsers` run in (a project option). */
+  tetherBrowser: TetherBrowser;
+  /** The Firefox binary of the Firefox project (TETHER_FIREFOX). */
+  firefoxPath: string | undefined;
 }
 
-interface TestFixtures {
-  tether: TetherDriver;
+interface AgentFixtures {
   /** An MCP client with its own `npx tether-mcp`, not yet paired with the browser. */
   agent: McpAgent;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+const withSites = base.extend<AgentFixtures, WorkerFixtures>({
+  tetherBrowser: ['chromium', { option: true, scope: 'worker' }],
+  firefoxPath: [undefined, { option: true, scope: 'worker' }],
   sites: [
     async ({}, use) => {
       const sites = await startSites();
@@ -28,19 +40,41 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  tether: async ({ sites }, use) => {
-    sites.reset();
-    const launched = await launchTether();
-    const driver = new TetherDriver(launched.context, launched.extensionId, sites);
-    await use(driver);
-    await launched.context.close();
-    rmSync(launched.userDataDir, { recursive: true, force: true });
-  },
   agent: async ({}, use) => {
     const agent = await McpAgent.start();
     await use(agent);
     await agent.close();
   },
 });
+
+async function useChromium(sites: RunningSites, use: (driver: TetherDriver) => Promise<void>): Promise<void> {
+  sites.reset();
+  const launched = await launchTether();
+  const driver = new TetherDriver(launched.context, launched.extensionId, sites);
+  await use(driver);
+  await launched.context.close();
+  rmSync(launched.userDataDir, { recursive: true, force: true });
+}
+
+export const test = withSites.extend<{ tether: TetherDriver }>({
+  tether: async ({ sites }, use) => useChromium(sites, use),
+});
+
+const crossBrowser = withSites.extend<{ tether: TetherClient }>({
+  tether: async ({ sites, tetherBrowser, firefoxPath }, use) => {
+    if (tetherBrowser === 'chromium') return useChromium(sites, use);
+    sites.reset();
+    const firefox = await FirefoxTether.launch(sites, firefoxPath ? { firefox: firefoxPath } : {});
+    await use(firefox);
+    await firefox.close();
+  },
+});
+
+/**
+ * A test that runs in Chromium and in Firefox, against the TetherClient each browser gives:
+ * `inBothBrowsers(title, BOTH, body)` (the tag is what the Firefox project selects).
+ */
+export const inBothBrowsers = crossBrowser;
+export const BOTH = { tag: BOTH_BROWSERS };
 
 export { expect };
