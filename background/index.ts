@@ -155,6 +155,8 @@ browser.webNavigation.onCommitted.addListener((details) => {
 
 // The worker woke up (an event, the reconnect alarm, a message): restore what the session shows.
 void profileReady.then(async () => {
+  // A page that asked before the profile existed (Firefox opens the sidebar at install) asks again.
+  notifyPages('state.changed');
   await updateBadge();
   await connect();
 });

@@ -14,7 +14,7 @@ import { launchTether } from './support/launchTether.ts';
 import { McpAgent } from './support/mcpAgent.ts';
 import type { TetherClient } from './support/tetherClient.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
-import { BOTH_BROWSERS, type TetherBrowser } from './tetherBrowsers.ts';
+import { BOTH_BROWSERS, FIREFOX_ONLY, type TetherBrowser } from './tetherBrowsers.ts';
 
 interface WorkerFixtures {
   sites: RunningSites;
@@ -60,14 +60,15 @@ export const test = withSites.extend<{ tether: TetherDriver }>({
   tether: async ({ sites }, use) => useChromium(sites, use),
 });
 
+async function useFirefox(sites: RunningSites, firefoxPath: string | undefined, use: (firefox: FirefoxTether) => Promise<void>): Promise<void> {
+  sites.reset();
+  const firefox = await FirefoxTether.launch(sites, firefoxPath ? { firefox: firefoxPath } : {});
+  await use(firefox);
+  await firefox.close();
+}
+
 const crossBrowser = withSites.extend<{ tether: TetherClient }>({
-  tether: async ({ sites, tetherBrowser, firefoxPath }, use) => {
-    if (tetherBrowser === 'chromium') return useChromium(sites, use);
-    sites.reset();
-    const firefox = await FirefoxTether.launch(sites, firefoxPath ? { firefox: firefoxPath } : {});
-    await use(firefox);
-    await firefox.close();
-  },
+  tether: async ({ sites, tetherBrowser, firefoxPath }, use) => (tetherBrowser === 'chromium' ? useChromium(sites, use) : useFirefox(sites, firefoxPath, use)),
 });
 
 /**
@@ -76,5 +77,11 @@ const crossBrowser = withSites.extend<{ tether: TetherClient }>({
  */
 export const inBothBrowsers = crossBrowser;
 export const BOTH = { tag: BOTH_BROWSERS };
+
+/** Tests of what only Firefox has (e2e/firefox/): `firefoxOnly(title, FIREFOX, body)`, run by the Firefox project. */
+export const firefoxOnly = withSites.extend<{ firefox: FirefoxTether }>({
+  firefox: async ({ sites, firefoxPath }, use) => useFirefox(sites, firefoxPath, use),
+});
+export const FIREFOX = { tag: FIREFOX_ONLY };
 
 export { expect };

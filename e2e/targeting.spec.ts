@@ -18,7 +18,7 @@ async function blogAndCafe<P extends TabPage>(tether: TetherClient<P>): Promise<
 }
 
 /** The tab and role the last request went to, as the journal recorded it. */
-async function lastTarget(tether: TetherDriver): Promise<{ tabId: number; role: string } | undefined> {
+async function lastTarget(tether: TetherClient): Promise<{ tabId: number; role: string } | undefined> {
   const [record] = await tether.must({ type: 'journal.list', limit: 1 });
   const target = record?.targets?.[0];
   return target ? { tabId: target.tabId, role: target.role } : undefined;
@@ -113,12 +113,12 @@ test('switching the active tab does not move a handle: it still means the bound 
   expect(await lastTarget(tether)).toEqual({ tabId: await tether.tabIdOf(blog), role: 'write' });
 });
 
-test('the service worker stopped between resolve and inspect: the handle reaches the same tab and document', async ({ tether }) => {
+inBothBrowsers('the service worker (Firefox: the event page) stopped between resolve and inspect: the handle reaches the same tab and document', BOTH, async ({ tether }) => {
   const { blog, workspace, profile } = await blogAndCafe(tether);
   const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
   const documentBefore = await tether.documentIdOf(blog);
   ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
-  await tether.stopServiceWorker();
+  await tether.stopBackground();
   await blog.bringToFront();
   const after = ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
   // The handle is bound to that document: answering at all means it reached it, and it is still the one.
