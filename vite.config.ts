@@ -2,21 +2,61 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
-import { crx } from '@crxjs/vite-plugin';
+import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import baseManifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
+import { firefoxManifest, sidebarPanelOf } from './scripts/firefoxManifest.ts';
 import { ACT_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
 
-/**
- * Two builds of one extension. `vite build` is the product, in dist/. `vite build --mode test` is
- * what the e2e suites, benchmarks and `npm start` load, in dist-test/: the same extension plus the
- * adapters of the demo sites in e2e/sites (content/adapters/testSites.ts), which the product
- * never carries (e2e/productionBuild.spec.ts checks dist/ for their hosts).
- */
-const TEST_MODE = 'test';
-const outDirFor = (mode: string): string => (mode === TEST_MODE ? 'dist-test' : 'dist');
 /** The version is set in one place, package.json; the manifest takes it from there. */
 const manifest = { ...baseManifest, version: packageJson.version };
+
+/**
+ * One source, one build per browser, each as the product and as the test build:
+ * - `vite build` → dist/: Chromium's extension, the product.
+ * - `vite build --mode test` → dist-test/: the same plus the adapters of the demo sites in e2e/sites
+ *   (content/adapters/testSites.ts), which the product never carries (e2e/productionBuild.spec.ts
+ *   checks dist/ for their hosts). The e2e suites, the benchmarks and `npm start` load it.
+ * - `vite build --mode firefox` → dist-firefox/: Firefox's add-on (its manifest derived from
+ *   manifest.json by scripts/firefoxManifest.ts); `--mode firefox-test` → dist-firefox-test/.
+ */
+interface Target {
+  browser: 'chrome' | 'firefox';
+  outDir: string;
+  /** esbuild/Vite target: the oldest browser each build supports. */
+  esTarget: string;
+  manifest: ManifestV3Export;
+  /** Pages no manifest key names (the keeper), or named in keys the Vite plugin does not read (Firefox's sidebar). */
+  extraInputs: Record<string, string>;
+  withTestSites: boolean;
+}
+
+function targetFor(mode: string): Target {
+  const withTestSites = mode === 'test' || mode === 'firefox-test';
+  if (mode === 'firefox' || mode === 'firefox-test') {
+    const derived = firefoxManifest(manifest);
+    const panel = sidebarPanelOf(derived);
+    return {
+      browser: 'firefox',
+      outDir: withTestSites ? 'dist-firefox-test' : 'dist-firefox',
+      esTarget: 'firefox140',
+      // Plain JSON in, plain JSON out; checked where it matters: by Firefox at install and by
+      // `web-ext lint` in npm test.
+      manifest: derived as unknown as ManifestV3Export,
+      extraInputs: panel ? { sidebar: panel } : {},
+      withTestSites,
+    };
+  }
+  return {
+    browser: 'chrome',
+    outDir: withTestSites ? 'dist-test' : 'dist',
+    esTarget: 'chrome116',
+    manifest,
+    // The keeper's offscreen document (background/keeper.ts) is opened by code, not named in the manifest.
+    extraInputs: { keeper: 'extension/keeper.html' },
+    withTestSites,
+  };
+}
 const CONTENT_SCRIPT = 'content.js';
 /** Injected by the worker into a bound document when an act needs it (see content/actHook.ts). */
 const ACT_MODULE = ACT_MODULE_FILE;
@@ -31,9 +71,9 @@ const BUILD_ID = Date.now().toString(36);
  * script, injected only into documents an agent acts on; the site adapters are a third, injected
  * only into pages an adapter claims.
  */
-function contentScript(defaultOutDir: string, withTestSites: boolean): Plugin {
+function contentScript(target: Target): Plugin {
   // `vite build --outDir …` (npm run package) builds elsewhere than the mode's folder.
-  let outDir = defaultOutDir;
+  let outDir = target.outDir;
   return {
     name: 'tether-content-script',
     apply: 'build',
@@ -46,10 +86,10 @@ function contentScript(defaultOutDir: string, withTestSites: boolean): Plugin {
         bundle: true,
         minify: true,
         format: 'iife',
-        target: 'chrome116',
+        target: target.esTarget,
         legalComments: 'none',
         logLevel: 'warning',
-        define: { __TETHER_TEST_SITES__: JSON.stringify(withTestSites) },
+        define: { __TETHER_TEST_SITES__: JSON.stringify(target.withTestSites) },
       } as const;
       await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(outDir, CONTENT_SCRIPT) });
       await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(outDir, ACT_MODULE) });
@@ -63,20 +103,22 @@ function contentScript(defaultOutDir: string, withTestSites: boolean): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [crx({ manifest }), contentScript(outDirFor(mode), mode === TEST_MODE)],
-  define: { __TETHER_BUILD__: JSON.stringify(BUILD_ID) },
-  // The UI uses Preact through the automatic JSX runtime; no framework plugin is needed.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  build: {
-    outDir: outDirFor(mode),
-    emptyOutDir: true,
-    target: 'chrome116',
-    sourcemap: false,
-    minify: true,
-    // The keeper's offscreen document (background/keeper.ts) is opened by code, not named in the manifest.
-    rollupOptions: { input: { keeper: 'extension/keeper.html' } },
-  },
-  // Vite would start a dev server on these otherwise; the sites server lives in e2e/.
-  server: { port: 5173, strictPort: true },
-}));
+export default defineConfig(({ mode }) => {
+  const target = targetFor(mode);
+  return {
+    plugins: [crx({ manifest: target.manifest, browser: target.browser }), contentScript(target)],
+    define: { __TETHER_BUILD__: JSON.stringify(BUILD_ID) },
+    // The UI uses Preact through the automatic JSX runtime; no framework plugin is needed.
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    build: {
+      outDir: target.outDir,
+      emptyOutDir: true,
+      target: target.esTarget,
+      sourcemap: false,
+      minify: true,
+      rollupOptions: { input: target.extraInputs },
+    },
+    // Vite would start a dev server on these otherwise; the sites server lives in e2e/.
+    server: { port: 5173, strictPort: true },
+  };
+});

@@ -3,11 +3,14 @@
  * - native messaging (nativeLink.ts), the primary path: the worker opens a port to Tether's native
  *   host at every start; MCP bridges reach the browser through the host. Nothing to paste, and the
  *   open port keeps the worker alive. While it serves, the keeper (keeper.ts) stands ready to
- *   restart a worker stopped by force.
+ *   restart a worker stopped by force (Chromium; Firefox has no offscreen documents).
  * - the loopback WebSocket to the bridge's hub, paired with a pasted token: the fallback when the
  *   host is not installed (or cannot start). Its logic is the state machine in
  *   connectionMachine.ts; this file gives it the browser: the stored pairing, the WebSocket, and
  *   the alarm that wakes a stopped worker to reconnect. It stands by while the native host serves.
+ *   Chrome keeps a service worker alive while WebSocket messages flow (the machine sends a
+ *   keepalive every 20 s); Firefox unloads its event page while a socket is open unless an
+ *   extension API call says it is busy.
  *
  * The connection status is only a view for the person; the token and port are the state.
  */
@@ -69,6 +72,11 @@ const connection = new AgentConnection({
   openSocket: openBrowserSocket,
   handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
   keepAwake: ensureReconnectAlarm,
+  // Any call answered by the browser's parent process resets Firefox's idle timer (measured: a
+  // storage read does not); Chromium does not need it and it costs nothing there.
+  stayAwake: () => {
+    void browser.runtime.getPlatformInfo().catch(() => undefined);
+  },
   changed: () => hooks.changed(),
 });
 

@@ -2,8 +2,13 @@
  * The typed client for the page channel. Messages go to one exact document
  * (`tabs.sendMessage(tabId, msg, { documentId })`): if the tab has navigated since, the new page
  * cannot receive them, and the answer is a refusal, never a write somewhere else.
+ *
+ * Where the browser has no documentIds (Firefox 140; the binding holds a key the worker minted,
+ * see shared/documentKey.ts) they go to the bound tab's top frame: never another tab, and the page
+ * there refuses unless it is the page instance the binding saw (content/registration.ts).
  */
 import browser from 'webextension-polyfill';
+import { isCommitKey } from '../shared/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, SITES_MODULE_FILE, type PageAnswers, type PageRequest } from '../shared/pageProtocol.ts';
 
@@ -22,12 +27,17 @@ function isMissingReceiver(error: unknown): boolean {
   return /Receiving end does not exist|Could not establish connection|No frame with id|message port closed/i.test(message);
 }
 
+/** Where a script goes: the bound document, or (no documentIds) the bound tab's top frame. */
+function scriptTarget(tabId: number, documentId: string): { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] } {
+  return isCommitKey(documentId) ? { tabId, frameIds: [0] } : { tabId, documentIds: [documentId] };
+}
+
 /** Content scripts declared in the manifest do not run in tabs that were open before install. */
 async function injectContentScript(tabId: number, documentId: string): Promise<boolean> {
   const files = browser.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
   if (files.length === 0) return false;
   try {
-    await browser.scripting.executeScript({ target: { tabId, documentIds: [documentId] }, files });
+    await browser.scripting.executeScript({ target: scriptTarget(tabId, documentId), files });
     return true;
   } catch {
     return false;
@@ -43,7 +53,7 @@ const MODULE_FILES: readonly string[] = [ACT_MODULE_FILE, SITES_MODULE_FILE];
 
 async function injectModule(tabId: number, documentId: string, file: string): Promise<boolean> {
   try {
-    await browser.scripting.executeScript({ target: { tabId, documentIds: [documentId] }, files: [file] });
+    await browser.scripting.executeScript({ target: scriptTarget(tabId, documentId), files: [file] });
     return true;
   } catch {
     return false;
@@ -62,7 +72,9 @@ async function sendOnce(tabId: number, documentId: string, message: PageRequest,
     timer = setTimeout(() => reject(new Error('tether:timeout')), timeoutMs);
   });
   try {
-    return await Promise.race([browser.tabs.sendMessage(tabId, message, { documentId }), timeout]);
+    // Firefox 140 throws on a `documentId` option it does not know: it is never passed a minted key.
+    const options = isCommitKey(documentId) ? { frameId: 0 } : { documentId };
+    return await Promise.race([browser.tabs.sendMessage(tabId, message, options), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,14 +1,18 @@
 /**
  * Thin adapter from the browser's tab APIs to plain `TabMeta` (R1: metadata only).
- * documentId comes from webNavigation: it names the exact document a message may reach.
+ * documentId comes from webNavigation: it names the exact document a message may reach. A browser
+ * that has no documentIds (Firefox 140) reports the frame without one; the document is then named
+ * by the key the worker minted at its commit (topCommits.ts, shared/documentKey.ts).
  */
 import browser, { type Tabs } from 'webextension-polyfill';
 import type { TabMeta } from '../shared/model.ts';
+import { topCommitKey } from './topCommits.ts';
 
 async function topDocumentId(tabId: number): Promise<string | null> {
   try {
     const frame = await browser.webNavigation.getFrame({ tabId, frameId: 0 });
-    return frame?.documentId ?? null;
+    if (!frame) return null;
+    return (frame as { documentId?: string }).documentId ?? (await topCommitKey(tabId));
   } catch {
     return null;
   }

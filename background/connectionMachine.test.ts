@@ -85,6 +85,7 @@ function setUp(pairing: Pairing | null = PAIRING) {
   };
   const requests: AgentRequest[] = [];
   let changes = 0;
+  let awakened = 0;
   const machine = new AgentConnection({
     pairing: async () => pairing,
     openSocket,
@@ -93,10 +94,12 @@ function setUp(pairing: Pairing | null = PAIRING) {
       return { ok: true, result: { answered: request.tool }, meta: { tool: request.tool } };
     },
     keepAwake: async () => undefined,
+    stayAwake: () => (awakened += 1),
     changed: () => (changes += 1),
   });
   return {
     machine,
+    awakened: () => awakened,
     sockets,
     requests,
     changes: () => changes,
@@ -136,10 +139,12 @@ describe('the extension’s connection state machine', () => {
     expect(hub.heard).toEqual([{ type: 'response', id: 'r1', envelope: { ok: true, result: { answered: 'context' }, meta: { tool: 'context' } } }]);
     // Every frame after the handshake is binary (sealed); the hello is the only text frame sent.
     expect(net.sockets[0]?.fromClient.filter((frame) => typeof frame === 'string')).toHaveLength(1);
-    // The keepalive travels sealed too.
+    // The keepalive travels sealed too, and tells the browser the background is busy (Firefox).
+    expect(net.awakened()).toBe(0);
     vi.advanceTimersByTime(KEEPALIVE_MS);
     await until(() => hub.heard.length === 2, 'keepalive');
     expect(hub.heard[1]).toEqual({ type: 'keepalive' });
+    expect(net.awakened()).toBe(1);
   });
 
   const injections: Array<[string, string | Uint8Array]> = [

@@ -24,7 +24,8 @@
  * connecting a socket is open and the pairing handshake runs (pairingHandshake.ts); requests are
  *            not answered, and the server has HANDSHAKE_TIMEOUT_MS to send its challenge and welcome.
  * connected  paired: requests arrive in the sealed session and are answered in it; a keepalive
- *            every 20 s keeps the service worker awake.
+ *            every 20 s keeps the service worker awake (and, with it, `stayAwake` keeps Firefox's
+ *            event page from being unloaded).
  * waiting    no socket; a timer opens the next one (backoff).
  * refused    no socket and no timer.
  *
@@ -67,6 +68,12 @@ export interface ConnectionDeps {
   handle(request: AgentRequest): Promise<Envelope>;
   /** Makes sure something wakes a stopped worker to reconnect (the alarm). */
   keepAwake(): Promise<void>;
+  /**
+   * Called with every keepalive while connected. Chrome keeps a worker alive while socket frames
+   * flow; Firefox unloads an event page 30 s after its last extension-API event whatever its
+   * sockets do, so there this must be a call the browser counts as activity.
+   */
+  stayAwake?(): void;
   /** The status changed: tell the pages. */
   changed(): void;
   now?(): number;
@@ -172,7 +179,9 @@ export class AgentConnection {
         if (!current()) return;
         this.backoffMs = FIRST_BACKOFF_MS;
         this.keepAlive = setInterval(() => {
-          if (current()) connection?.send({ type: 'keepalive' }).catch(() => undefined);
+          if (!current()) return;
+          connection?.send({ type: 'keepalive' }).catch(() => undefined);
+          this.deps.stayAwake?.();
         }, KEEPALIVE_MS);
         this.enter('connected', { state: 'connected', server: paired.server, detail: null, since: this.now() });
       },

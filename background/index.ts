@@ -22,12 +22,18 @@ import { contextTool } from './tools/contextTool.ts';
 import { inspectTool } from './tools/inspectTool.ts';
 import { resolveTool } from './tools/resolveTool.ts';
 import { forgetDepartures, noteDepartures } from './departures.ts';
+import { forgetTopCommits, noteTopCommit } from './topCommits.ts';
 import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, type Departure } from './workspaces.ts';
+
+/** Firefox alone has `runtime.getBrowserInfo`: the first label of a profile says which browser it is. */
+function browserName(): string {
+  return typeof (browser.runtime as { getBrowserInfo?: unknown }).getBrowserInfo === 'function' ? 'Firefox' : 'Chromium';
+}
 
 async function ensureProfile(): Promise<void> {
   await ready();
   if (localStore.getState().profile) return;
-  await localStore.setState({ profile: { id: newId('pr', 9), label: 'Chromium profile', createdAt: Date.now() } });
+  await localStore.setState({ profile: { id: newId('pr', 9), label: `${browserName()} profile`, createdAt: Date.now() } });
 }
 
 const SESSION_MARKER = 'tether.sessionMarker';
@@ -130,6 +136,7 @@ async function updateWorkspaces(change: (workspaces: ReturnType<typeof localStor
 
 browser.tabs.onRemoved.addListener((tabId) => {
   void updateWorkspaces((workspaces) => onTabClosed(workspaces, tabId));
+  void forgetTopCommits(tabId);
   void ready().then(async () => {
     await sessionStore.setState((state) => {
       const { [String(tabId)]: _gone, ...seen } = state.seen;
@@ -165,9 +172,15 @@ browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
   if (changeInfo.status !== undefined || changeInfo.title !== undefined) notifyPages('state.changed');
 });
 browser.tabs.onActivated.addListener(() => notifyPages('state.changed'));
+// Where the browser gives no documentIds, each top-frame commit names a new document (topCommits.ts).
+browser.webNavigation.onCommitted.addListener((details) => {
+  void noteTopCommit(details);
+});
 
 // The worker woke up (an event, the reconnect alarm, a message): restore what the session shows.
 void profileReady.then(async () => {
+  // A page that asked before the profile existed (Firefox opens the sidebar at install) asks again.
+  notifyPages('state.changed');
   await updateBadge();
   await connect();
 });

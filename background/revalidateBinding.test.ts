@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAccountNow } from '../shared/checkAccount.ts';
+import { commitKey } from '../shared/documentKey.ts';
 import type { TabMeta, Workspace } from '../shared/model.ts';
 import { binding, PROFILE, tab, workspace } from '../shared/testing/fixtures.ts';
 import { revalidateBinding, type ChangedAspect, type HostSnapshot } from './revalidateBinding.ts';
@@ -60,6 +61,34 @@ describe('revalidateBinding (R8)', () => {
       tab: { ...bound, documentId: 'doc-2', url: 'https://blog.example/other' },
     });
     expect(!outcome.ok && outcome.error.details?.changed).toEqual(['profile', 'workspace', 'membership', 'document', 'url']);
+  });
+});
+
+describe('revalidateBinding where the browser has no documentIds (Firefox 140: a key minted at each top-frame commit)', () => {
+  const keyed = tab(7, 'https://blog.example/write', 'New post', { documentId: commitKey(7, 'c_first') });
+  const keyedMembers = workspace([keyed], ['https://blog.example']);
+  const bound = binding(keyed, { pageInstance: 'pg_seen' });
+  const check = (now: TabMeta | null, pinned = bound) => revalidateBinding(pinned, { profileId: PROFILE, workspace: keyedMembers, tab: now });
+  const changedBy = (outcome: ReturnType<typeof check>) => (outcome.ok ? null : outcome.error.details?.changed);
+
+  it.each([
+    { name: 'nothing committed since → ok (the page checks its instance)', now: keyed, changed: null },
+    { name: 'navigated: a commit minted a new key', now: { ...keyed, url: 'https://blog.example/other', documentId: commitKey(7, 'c_next') }, changed: ['document', 'url'] },
+    { name: 'reloaded: same address, new key', now: { ...keyed, documentId: commitKey(7, 'c_reload') }, changed: ['document'] },
+    { name: 'restored from the back/forward cache: it commits again, new key', now: { ...keyed, documentId: commitKey(7, 'c_back') }, changed: ['document'] },
+    { name: 'closed', now: null, changed: ['tab'] },
+    { name: 'replaced (another tab id)', now: { ...keyed, tabId: 9, documentId: commitKey(9, 'c_first') }, changed: ['tab'] },
+  ])('$name', ({ now, changed }) => {
+    expect(changedBy(check(now))).toEqual(changed);
+    expect(check(now).ok).toBe(changed === null);
+  });
+
+  it('a binding with no page instance never reaches a page: nothing else can tell the page is the bound one', () => {
+    expect(changedBy(check(keyed, { ...bound, pageInstance: null }))).toEqual(['document']);
+  });
+
+  it('a browser documentId needs no page instance to address its document', () => {
+    expect(revalidateBinding({ ...binding(tab(7, 'https://blog.example/write', 'New post')), pageInstance: null }, { profileId: PROFILE, workspace: members, tab: tab(7, 'https://blog.example/write', 'New post') }).ok).toBe(true);
   });
 });
 

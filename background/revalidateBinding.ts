@@ -3,6 +3,7 @@
  * the host). Every inspect and act passes through it just before it reaches the page. Any
  * difference is refused with `context_changed` naming what changed; it never picks another tab.
  */
+import { isCommitKey } from '../shared/documentKey.ts';
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment, type TabMeta, type TargetBinding, type Workspace } from '../shared/model.ts';
 
@@ -26,6 +27,15 @@ const WHAT_CHANGED: Record<ChangedAspect, string> = {
   url: 'the page address changed',
 };
 
+/**
+ * A key the worker minted (no browser documentId) cannot address a document: messages go to the
+ * tab's top frame, and only the page instance the binding saw lets the page there tell it is the
+ * bound one. A binding with neither never reaches a page.
+ */
+function pinsItsDocument(binding: TargetBinding): boolean {
+  return !isCommitKey(binding.documentId) || binding.pageInstance !== null;
+}
+
 export function revalidateBinding(binding: TargetBinding, now: HostSnapshot): Outcome<TabMeta> {
   const changed: ChangedAspect[] = [];
   if (now.profileId !== binding.profileId) changed.push('profile');
@@ -35,7 +45,7 @@ export function revalidateBinding(binding: TargetBinding, now: HostSnapshot): Ou
     changed.push('tab');
   } else {
     if (now.workspace && !now.workspace.tabIds.includes(tab.tabId)) changed.push('membership');
-    if (tab.discarded || tab.documentId === null || tab.documentId !== binding.documentId) changed.push('document');
+    if (tab.discarded || tab.documentId === null || tab.documentId !== binding.documentId || !pinsItsDocument(binding)) changed.push('document');
     if (originOf(tab.url) !== binding.origin) changed.push('origin');
     else if (urlWithoutFragment(tab.url) !== urlWithoutFragment(binding.url)) changed.push('url');
   }

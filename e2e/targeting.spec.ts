@@ -3,11 +3,12 @@
  * and the request entry's refusals.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { ok, refused } from './support/answers.ts';
+import type { TabPage, TetherClient } from './support/tetherClient.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
 
-async function blogAndCafe(tether: TetherDriver): Promise<{ blog: Page; cafe: Page; workspace: string; profile: string }> {
+async function blogAndCafe<P extends TabPage>(tether: TetherClient<P>): Promise<{ blog: P; cafe: P; workspace: string; profile: string }> {
   await tether.signIn('blog', 'alice');
   await tether.signIn('cafe', 'alice_k');
   const blog = await tether.open('blog', '/write');
@@ -16,13 +17,8 @@ async function blogAndCafe(tether: TetherDriver): Promise<{ blog: Page; cafe: Pa
   return { blog, cafe, workspace: workspace.id, profile: await tether.profileId() };
 }
 
-async function documentIdOf(tether: TetherDriver, page: Page): Promise<string | undefined> {
-  const control = await tether.control();
-  return control.evaluate(async (tabId) => (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }))?.documentId, await tether.tabIdOf(page));
-}
-
 /** The tab and role the last request went to, as the journal recorded it. */
-async function lastTarget(tether: TetherDriver): Promise<{ tabId: number; role: string } | undefined> {
+async function lastTarget(tether: TetherClient): Promise<{ tabId: number; role: string } | undefined> {
   const [record] = await tether.must({ type: 'journal.list', limit: 1 });
   const target = record?.targets?.[0];
   return target ? { tabId: target.tabId, role: target.role } : undefined;
@@ -76,7 +72,7 @@ test('resolve: a site the workspace does not allow writing is refused; the same 
   refused(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'blog' }] }), 'role_conflict');
 });
 
-test('inspect revalidates: navigating the write tab → context_changed, and the new page gets nothing', async ({ tether }) => {
+inBothBrowsers('inspect revalidates: navigating the write tab → context_changed, and the new page gets nothing', BOTH, async ({ tether }) => {
   const { blog, workspace, profile } = await blogAndCafe(tether);
   const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
   const handle = write?.handle ?? '';
@@ -86,14 +82,14 @@ test('inspect revalidates: navigating the write tab → context_changed, and the
   expect(refusal.details?.changed).toContain('document');
 });
 
-test('inspect revalidates: a reload is a new document → context_changed', async ({ tether }) => {
+inBothBrowsers('inspect revalidates: a reload is a new document → context_changed', BOTH, async ({ tether }) => {
   const { blog, workspace, profile } = await blogAndCafe(tether);
   const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
   await blog.reload();
   refused(await tether.agent('inspect', { profile, workspace, handle: write?.handle }), 'context_changed');
 });
 
-test('inspect revalidates: closing the write tab → context_changed (never another tab)', async ({ tether }) => {
+inBothBrowsers('inspect revalidates: closing the write tab → context_changed (never another tab)', BOTH, async ({ tether }) => {
   const { blog, workspace, profile } = await blogAndCafe(tether);
   const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
   const other = await tether.open('blog', '/write');
@@ -117,16 +113,16 @@ test('switching the active tab does not move a handle: it still means the bound 
   expect(await lastTarget(tether)).toEqual({ tabId: await tether.tabIdOf(blog), role: 'write' });
 });
 
-test('the service worker stopped between resolve and inspect: the handle reaches the same tab and document', async ({ tether }) => {
+inBothBrowsers('the service worker (Firefox: the event page) stopped between resolve and inspect: the handle reaches the same tab and document', BOTH, async ({ tether }) => {
   const { blog, workspace, profile } = await blogAndCafe(tether);
   const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
-  const documentBefore = await documentIdOf(tether, blog);
+  const documentBefore = await tether.documentIdOf(blog);
   ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
-  await tether.stopServiceWorker();
+  await tether.stopBackground();
   await blog.bringToFront();
   const after = ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
   // The handle is bound to that document: answering at all means it reached it, and it is still the one.
-  expect(await documentIdOf(tether, blog)).toBe(documentBefore);
+  expect(await tether.documentIdOf(blog)).toBe(documentBefore);
   expect(after.fields?.map((field) => field.name)).toContain('title');
   expect(await lastTarget(tether)).toEqual({ tabId: await tether.tabIdOf(blog), role: 'write' });
 });

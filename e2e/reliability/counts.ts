@@ -5,6 +5,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { test } from '@playwright/test';
 
 export const COUNTS_FILE = join(import.meta.dirname, '..', '..', 'test-results', 'reliability-counts.jsonl');
 
@@ -16,5 +17,8 @@ export interface Counts {
 
 export function recordCounts(counts: Counts): void {
   mkdirSync(dirname(COUNTS_FILE), { recursive: true });
-  appendFileSync(COUNTS_FILE, `${JSON.stringify(counts)}\n`);
+  // The same scenario run in Firefox is a scenario of its own.
+  const project = test.info().project.name;
+  const scenario = project.startsWith('firefox') ? `${project}: ${counts.scenario}` : counts.scenario;
+  appendFileSync(COUNTS_FILE, `${JSON.stringify({ ...counts, scenario })}\n`);
 }

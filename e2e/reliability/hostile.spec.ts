@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import WebSocket from 'ws';
 import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/bridgeProtocol.ts';
 import { clientProof, freshNonce, type PeerIdentity } from '../../shared/pairingProof.ts';
-import { expect, test } from '../fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from '../fixtures.ts';
 import { ok, refused } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
 import { handshakeResult, openFromPage } from '../support/bridgeProbes.ts';
@@ -17,7 +17,7 @@ import { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
-test('a reference page asking to post or click elsewhere: no write anywhere, whatever the agent tries', async ({ tether, sites }) => {
+inBothBrowsers('a reference page asking to post or click elsewhere: no write anywhere, whatever the agent tries', BOTH, async ({ tether, sites }) => {
   const scene = await blogScene(tether, { cafePath: '/posts/2' });
   const cafeWrite = await tether.open('cafe', '/write');
   await tether.must({ type: 'workspace.addTab', workspaceId: scene.workspace, tabId: await tether.tabIdOf(cafeWrite) });

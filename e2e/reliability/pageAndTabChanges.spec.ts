@@ -7,27 +7,27 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from '../fixtures.ts';
 import { ok, refused } from '../support/answers.ts';
 import { blogModel, blogScene, inspect, type BlogScene } from '../support/blogFlow.ts';
 import { launchTether } from '../support/launchTether.ts';
+import type { TabPage, TetherClient } from '../support/tetherClient.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
 import { recordCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
-const fillTitle = (scene: BlogScene, text = 'Should not land') => ({
+const fillTitle = (scene: BlogScene<TabPage>, text = 'Should not land') => ({
   profile: scene.profile,
   workspace: scene.workspace,
   handle: scene.write,
   plan: { steps: [{ op: 'fill', field: 'title', text }] },
 });
 
-async function titleOf(page: Page): Promise<string> {
-  return page.locator('#post-title').inputValue();
+async function titleOf(page: TabPage): Promise<string> {
+  return page.evaluate(() => document.querySelector<HTMLInputElement>('#post-title')?.value ?? '(no title field)');
 }
 
-const PAGE_CHANGES: Array<{ name: string; change(scene: BlogScene, tether: TetherDriver): Promise<void>; changed: string }> = [
+const PAGE_CHANGES: Array<{ name: string; change(scene: BlogScene<TabPage>, tether: TetherClient): Promise<void>; changed: string }> = [
   {
     name: 'navigation to another page of the same site',
     change: async (scene, tether) => {
@@ -52,7 +52,7 @@ const PAGE_CHANGES: Array<{ name: string; change(scene: BlogScene, tether: Tethe
 ];
 
 for (const { name, change, changed } of PAGE_CHANGES) {
-  test(`page changed between inspect and act (${name}) → context_changed, nothing written`, async ({ tether, sites }) => {
+  inBothBrowsers(`page changed between inspect and act (${name}) → context_changed, nothing written`, BOTH, async ({ tether, sites }) => {
     const scene = await blogScene(tether);
     await inspect(tether, scene);
     const watch = await untouched([scene.cafe], sites);
@@ -66,11 +66,11 @@ for (const { name, change, changed } of PAGE_CHANGES) {
   });
 }
 
-test('page restored from the back/forward cache (same documentId) → context_changed, nothing written', async ({ tether, sites }) => {
+inBothBrowsers('page restored from the back/forward cache (same documentId) → context_changed, nothing written', BOTH, async ({ tether, sites }) => {
   const scene = await blogScene(tether);
   await inspect(tether, scene);
-  const documentOf = async () =>
-    (await tether.control()).evaluate(async (tabId) => (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }))?.documentId, await tether.tabIdOf(scene.blog));
+  // Null where the browser has no documentIds (Firefox 140): then the commit of the restore is what changed.
+  const documentOf = () => tether.documentIdOf(scene.blog);
   const documentBefore = await documentOf();
   const watch = await untouched([scene.cafe], sites);
   await scene.blog.goto(tether.sites.url('blog', '/'));
@@ -88,7 +88,7 @@ test('page restored from the back/forward cache (same documentId) → context_ch
   recordCounts({ scenario: 'page changed: back/forward cache', writes: 1 });
 });
 
-test('tab closed → context_changed; no other tab is written', async ({ tether, sites }) => {
+inBothBrowsers('tab closed → context_changed; no other tab is written', BOTH, async ({ tether, sites }) => {
   const scene = await blogScene(tether);
   await inspect(tether, scene);
   const twin = await tether.open('blog', '/write');

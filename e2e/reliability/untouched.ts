@@ -2,15 +2,16 @@
  * "Nothing written where it shouldn't be": a snapshot of every field on the pages a scenario must
  * not touch, and of what the sites stored, compared after the scenario.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { RunningSites, SiteName } from '../sites/server.ts';
+import type { TabPage } from '../support/tetherClient.ts';
 
 export interface PageSnapshot {
   url: string;
   fields: string[];
 }
 
-async function snapshot(page: Page): Promise<PageSnapshot> {
+async function snapshot(page: TabPage): Promise<PageSnapshot> {
   const fields = await page.evaluate(() => {
     const values: string[] = [];
     const collect = (doc: Document) => {
@@ -38,7 +39,7 @@ export interface Untouched {
  * Remembers the pages and the sites' stored posts now; `check()` asserts nothing changed since —
  * except posts on the sites the scenario itself publishes to.
  */
-export async function untouched(pages: Page[], sites: RunningSites, publishesOn: SiteName[] = []): Promise<Untouched> {
+export async function untouched(pages: TabPage[], sites: RunningSites, publishesOn: SiteName[] = []): Promise<Untouched> {
   const before = await Promise.all(pages.map(snapshot));
   const count = (site: SiteName) => (publishesOn.includes(site) ? 'not checked' : sites.state[site].posts.length);
   const posts = { blog: count('blog'), cafe: count('cafe'), notes: count('notes') };

@@ -2,21 +2,21 @@
 import type { Page } from '@playwright/test';
 import type { InspectResult } from '../../shared/results.ts';
 import { ok } from './answers.ts';
-import type { TetherDriver } from './tetherDriver.ts';
+import type { TabPage, TetherClient } from './tetherClient.ts';
 
-export interface BlogScene {
-  blog: Page;
-  cafe: Page;
+export interface BlogScene<P extends TabPage = Page> {
+  blog: P;
+  cafe: P;
   profile: string;
   workspace: string;
   write: string;
   reference: string;
 }
 
-export async function blogScene(
-  tether: TetherDriver,
+export async function blogScene<P extends TabPage>(
+  tether: TetherClient<P>,
   options: { editor?: string; publishWithoutApproval?: boolean; cafePath?: string; writable?: Array<'blog' | 'cafe'> } = {},
-): Promise<BlogScene> {
+): Promise<BlogScene<P>> {
   await tether.signIn('blog', 'alice');
   await tether.signIn('cafe', 'alice_k');
   const blog = await tether.open('blog', `/write?editor=${options.editor ?? 'plain'}`);
@@ -40,12 +40,12 @@ export async function blogScene(
   };
 }
 
-export async function inspect(tether: TetherDriver, scene: BlogScene, handle = scene.write, read: string[] = []): Promise<InspectResult> {
+export async function inspect<P extends TabPage>(tether: TetherClient<P>, scene: BlogScene<P>, handle = scene.write, read: string[] = []): Promise<InspectResult> {
   return ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle, read }));
 }
 
 /** What the blog page's own model holds (the editor's API, or React state), not the DOM. */
-export async function blogModel(page: Page): Promise<{ title: string; body: string }> {
+export async function blogModel(page: TabPage): Promise<{ title: string; body: string }> {
   return page.evaluate(() => {
     const editor = (window as unknown as { blogEditor: { getBody(): string; getTitle(): string } }).blogEditor;
     return { title: editor.getTitle(), body: editor.getBody() };

@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { expect } from '@playwright/test';
 import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
 import type { NativeSandbox } from './nativeSetup.ts';
-import type { TetherDriver } from './tetherDriver.ts';
+import type { TetherClient } from './tetherClient.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 let nextPort = 17400 + (process.pid % 200) * 3;
@@ -66,7 +66,7 @@ export class McpAgent {
   }
 
   /** Pastes this bridge's token into the extension, as the person does once, and waits for the link. */
-  async pair(tether: TetherDriver): Promise<void> {
+  async pair(tether: TetherClient): Promise<void> {
     await tether.must({ type: 'connection.set', token: this.token, port: this.port });
     await expect.poll(async () => (await tether.state()).connection.state, { timeout: 15_000 }).toBe('connected');
   }

@@ -5,19 +5,21 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Outcome } from '../../shared/errors.ts';
-import type { SitePolicy, Workspace } from '../../shared/model.ts';
-import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
-import type { RuntimeAnswers, RuntimeRequest, UiState } from '../../shared/runtimeProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest } from '../../shared/runtimeProtocol.ts';
 import type { RunningSites, SiteName } from '../sites/server.ts';
+import { TetherClient } from './tetherClient.ts';
 
-export class TetherDriver {
+export class TetherDriver extends TetherClient<Page> {
+  readonly browserName = 'Chromium';
   private controlPage: Page | null = null;
 
   constructor(
     readonly context: BrowserContext,
     readonly extensionId: string,
-    readonly sites: RunningSites,
-  ) {}
+    sites: RunningSites,
+  ) {
+    super(sites);
+  }
 
   extensionUrl(path: string): string {
     return `chrome-extension://${this.extensionId}/${path}`;
@@ -38,25 +40,6 @@ export class TetherDriver {
       (message) => chrome.runtime.sendMessage({ channel: 'tether.runtime', request: message }),
       request as RuntimeRequest,
     ) as Promise<Outcome<RuntimeAnswers[K]>>;
-  }
-
-  async must<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<RuntimeAnswers[K]> {
-    const answer = await this.send(request);
-    if (!answer.ok) throw new Error(`${request.type} failed: ${answer.error.code} ${answer.error.message}`);
-    return answer.value;
-  }
-
-  /** An agent request through the worker's request entry (what the bridge calls), read as that tool's envelope. */
-  async agent<T extends ToolName>(tool: T, args: unknown): Promise<ToolEnvelope<T>> {
-    return (await this.must({ type: 'agent.request', tool, args })) as ToolEnvelope<T>;
-  }
-
-  async state(): Promise<UiState> {
-    return this.must({ type: 'state.get' });
-  }
-
-  async profileId(): Promise<string> {
-    return (await this.state()).profile.id;
   }
 
   /** Opens a site page in a new tab of the main window and waits until Tether's content script can see it. */
@@ -85,22 +68,18 @@ export class TetherDriver {
     return id[0] as number;
   }
 
-  /** Creates a workspace from the given pages (their window), marks writable sites and shares it. */
-  async workspaceOf(pages: Page[], options: { name?: string; writable?: SiteName[]; publishWithoutApproval?: boolean; share?: boolean } = {}): Promise<Workspace> {
+  protected async windowIdOf(tabId: number): Promise<number> {
     const control = await this.control();
-    const tabIds = await Promise.all(pages.map((page) => this.tabIdOf(page)));
-    const windowId = await control.evaluate(async (id) => (await chrome.tabs.get(id)).windowId, tabIds[0] as number);
-    let workspace = await this.must({ type: 'workspace.createFromWindow', windowId, ...(options.name ? { name: options.name } : {}) });
-    // Keep only the pages asked for: the window may hold others.
-    for (const tabId of workspace.tabIds.filter((id) => !tabIds.includes(id))) {
-      workspace = await this.must({ type: 'workspace.removeTab', workspaceId: workspace.id, tabId });
-    }
-    for (const site of options.writable ?? []) {
-      const policy: SitePolicy = { writable: true, publishWithoutApproval: options.publishWithoutApproval ?? false };
-      workspace = await this.must({ type: 'workspace.setSite', workspaceId: workspace.id, origin: this.sites.url(site, '/'), policy });
-    }
-    if (options.share !== false) workspace = await this.must({ type: 'workspace.share', workspaceId: workspace.id, shared: true });
-    return workspace;
+    return control.evaluate(async (id) => (await chrome.tabs.get(id)).windowId, tabId);
+  }
+
+  async documentIdOf(page: Page): Promise<string | null> {
+    const control = await this.control();
+    return control.evaluate(async (tabId) => (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }))?.documentId ?? null, await this.tabIdOf(page));
+  }
+
+  stopBackground(): Promise<void> {
+    return this.stopServiceWorker();
   }
 
   /**

@@ -9,6 +9,13 @@ import { t } from './i18n.ts';
 import { useUiState } from './useUiState.ts';
 
 async function openPanel(): Promise<void> {
+  // Firefox's sidebar opens only within the person's click: it is asked first, before any await.
+  const sidebar = browser.sidebarAction as typeof browser.sidebarAction | undefined;
+  if (sidebar) {
+    await sidebar.open();
+    window.close();
+    return;
+  }
   const sidePanel = (globalThis as { chrome?: { sidePanel?: { open(options: { windowId: number }): Promise<void> } } }).chrome?.sidePanel;
   const current = await browser.windows.getCurrent();
   if (sidePanel && current.id !== undefined) {

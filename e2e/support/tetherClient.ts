@@ -1,0 +1,87 @@
+/**
+ * What a test does with a running Tether, whatever the browser: runtime messages from one of
+ * Tether's own pages (the same messages and the same sender checks as its panel), the demo sites'
+ * pages in tabs, and the workspace a scene needs. Chromium's driver (tetherDriver.ts) reaches the
+ * extension through Playwright; Firefox's (firefox/firefoxTether.ts) through puppeteer and the
+ * Remote Debugging Protocol. Tests that run in both browsers are written against this.
+ */
+import type { Outcome } from '../../shared/errors.ts';
+import type { SitePolicy, Workspace } from '../../shared/model.ts';
+import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
+import type { RuntimeAnswers, RuntimeRequest, UiState } from '../../shared/runtimeProtocol.ts';
+import type { RunningSites, SiteName } from '../sites/server.ts';
+
+/** A page in a tab, as both browsers' drivers give it (Playwright's Page is one as it is). */
+export interface TabPage {
+  goto(url: string): Promise<unknown>;
+  reload(): Promise<unknown>;
+  evaluate<R>(pageFunction: () => R | Promise<R>): Promise<R>;
+  waitForFunction(pageFunction: () => unknown): Promise<unknown>;
+  url(): string;
+  bringToFront(): Promise<void>;
+  close(): Promise<void>;
+  isClosed(): boolean;
+}
+
+export interface WorkspaceOptions {
+  name?: string;
+  writable?: SiteName[];
+  publishWithoutApproval?: boolean;
+  share?: boolean;
+}
+
+export abstract class TetherClient<P extends TabPage = TabPage> {
+  constructor(readonly sites: RunningSites) {}
+
+  /** Which browser runs this Tether ("Chromium profile" / "Firefox profile" is the first profile's label). */
+  abstract readonly browserName: 'Chromium' | 'Firefox';
+
+  abstract send<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<Outcome<RuntimeAnswers[K]>>;
+  /** Opens a site page in a new tab of the main window. */
+  abstract open(site: SiteName, path?: string): Promise<P>;
+  /** Signs a site in (one cookie per host, shared by all its tabs). */
+  abstract signIn(site: SiteName, account: string): Promise<void>;
+  /** The browser's tab id of the page (exactly one tab must show its address). */
+  abstract tabIdOf(page: P): Promise<number>;
+  /** The top document's documentId as the browser reports it; null where the browser has none (Firefox 140). */
+  abstract documentIdOf(page: P): Promise<string | null>;
+  /** Stops the background (the service worker, or Firefox's event page) and waits until it is gone. */
+  abstract stopBackground(): Promise<void>;
+  protected abstract windowIdOf(tabId: number): Promise<number>;
+
+  async must<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<RuntimeAnswers[K]> {
+    const answer = await this.send(request);
+    if (!answer.ok) throw new Error(`${request.type} failed: ${answer.error.code} ${answer.error.message}`);
+    return answer.value;
+  }
+
+  /** An agent request through the worker's request entry (what the bridge calls), read as that tool's envelope. */
+  async agent<T extends ToolName>(tool: T, args: unknown): Promise<ToolEnvelope<T>> {
+    return (await this.must({ type: 'agent.request', tool, args })) as ToolEnvelope<T>;
+  }
+
+  async state(): Promise<UiState> {
+    return this.must({ type: 'state.get' });
+  }
+
+  async profileId(): Promise<string> {
+    return (await this.state()).profile.id;
+  }
+
+  /** Creates a workspace from the given pages (their window), marks writable sites and shares it. */
+  async workspaceOf(pages: P[], options: WorkspaceOptions = {}): Promise<Workspace> {
+    const tabIds = await Promise.all(pages.map((page) => this.tabIdOf(page)));
+    const windowId = await this.windowIdOf(tabIds[0] as number);
+    let workspace = await this.must({ type: 'workspace.createFromWindow', windowId, ...(options.name ? { name: options.name } : {}) });
+    // Keep only the pages asked for: the window may hold others.
+    for (const tabId of workspace.tabIds.filter((id) => !tabIds.includes(id))) {
+      workspace = await this.must({ type: 'workspace.removeTab', workspaceId: workspace.id, tabId });
+    }
+    for (const site of options.writable ?? []) {
+      const policy: SitePolicy = { writable: true, publishWithoutApproval: options.publishWithoutApproval ?? false };
+      workspace = await this.must({ type: 'workspace.setSite', workspaceId: workspace.id, origin: this.sites.url(site, '/'), policy });
+    }
+    if (options.share !== false) workspace = await this.must({ type: 'workspace.share', workspaceId: workspace.id, shared: true });
+    return workspace;
+  }
+}

@@ -1,0 +1,10 @@
+/** Which browser a project runs Tether in, and the tags that pick the tests of the Firefox project. */
+export type TetherBrowser = 'chromium' | 'firefox';
+
+/** Tests declared with `inBothBrowsers` (fixtures.ts) carry this tag. */
+export const BOTH_BROWSERS = '@both-browsers';
+/** Tests only Firefox has (e2e/firefox/): its sidebar, its event page, its langpacks. */
+export const FIREFOX_ONLY = '@firefox-only';
+
+/** Debian's firefox-esr; TETHER_FIREFOX names another (or several, separated by ":"). */
+export const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
