@@ -19,7 +19,7 @@ describe('the Firefox manifest, derived from manifest.json', () => {
     for (const key of ['side_panel', 'minimum_chrome_version', 'externally_connectable', 'key', 'options_page']) expect(derived).not.toHaveProperty(key);
     expect(derived.permissions).not.toContain('sidePanel');
     expect(derived.permissions).not.toContain('offscreen');
-    expect(derived.permissions).toEqual(manifest.permissions.filter((permission) => permission !== 'sidePanel'));
+    expect(derived.permissions).toEqual(manifest.permissions.filter((permission) => permission !== 'sidePanel' && permission !== 'offscreen'));
   });
 
   it('lets the background reach the loopback bridge over ws:// (no upgrade-insecure-requests)', () => {
