@@ -315,7 +315,6 @@ export async function measureServerStart(runs = 20): Promise<Timings[]> {
   const contenders: Array<[string, string, string[], string]> = [
     ['Tether: `node dist-bridge/tether-mcp.js`', process.execPath, [SERVER], REPO],
     ['Tether: `npx tether-mcp`, package installed in a folder of its own', 'npx', ['tether-mcp'], installed],
-    ['Tether: `npx tether-mcp` inside this repository', 'npx', ['tether-mcp'], REPO],
     ['@playwright/mcp: `node cli.js`', process.execPath, [playwrightCli, '--headless', '--isolated'], REPO],
     ['@playwright/mcp: `npx @playwright/mcp` inside this repository', 'npx', ['@playwright/mcp', '--headless', '--isolated'], REPO],
   ];

@@ -1,6 +1,7 @@
 /**
- * A real MCP client (the SDK's Client over stdio) that spawns `npx tether-mcp`, as an agent's
- * host would from the README's config.
+ * A real MCP client (the SDK's Client over stdio) that spawns the compiled MCP server
+ * (`node dist-bridge/tether-mcp.js`, the file `npx tether-mcp` runs once the package is
+ * installed), as an agent's host would from the README's config.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect } from '@playwright/test';
 import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
+import { BIN } from './hubProcess.ts';
 import type { NativeSandbox } from './nativeSetup.ts';
 import type { TetherClient } from './tetherClient.ts';
 
@@ -48,7 +50,7 @@ export class McpAgent {
       env.TETHER_CONFIG_DIR = options.configDir ?? mkdtempSync(join(tmpdir(), 'tether-config-'));
       env.TETHER_HOME = mkdtempSync(join(tmpdir(), 'tether-home-'));
     }
-    const transport = new StdioClientTransport({ command: 'npx', args: ['tether-mcp'], cwd: REPO, env, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN], cwd: REPO, env, stderr: 'pipe' });
     const stderr: string[] = [];
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     const client = new Client({ name: 'tether-e2e', version: '1.0.0' });
