@@ -109,7 +109,7 @@ test('switching the active tab does not move a handle: it still means the bound 
   await cafe.bringToFront();
   const inspected = ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
   // The blog editor's fields (the cafe post has none of them), read through the blog's tab as the write target.
-  expect(inspected.fields?.map((field) => field.name)).toEqual(['title', 'body', 'category']);
+  expect(inspected.fields?.map((field) => field.name)).toEqual(['title', 'body', 'category', 'tags']);
   expect(await lastTarget(tether)).toEqual({ tabId: await tether.tabIdOf(blog), role: 'write' });
 });
 
