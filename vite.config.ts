@@ -3,13 +3,9 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
-import baseManifest from './manifest.json' with { type: 'json' };
-import packageJson from './package.json' with { type: 'json' };
+import { extensionManifest as manifest } from './scripts/extensionManifest.ts';
 import { firefoxManifest, sidebarPanelOf } from './scripts/firefoxManifest.ts';
 import { ACT_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
-
-/** The version is set in one place, package.json; the manifest takes it from there. */
-const manifest = { ...baseManifest, version: packageJson.version };
 
 /**
  * One source, one build per browser, each as the product and as the test build:

@@ -8,9 +8,10 @@
  * retry with the same request id and the same plan — never by another plan under that id.
  */
 import browser from 'webextension-polyfill';
+import type { Approval, ApprovalRequest } from '../shared/approval.ts';
 import { newId } from '../shared/ids.ts';
 import { notifyPages } from './pageEvents.ts';
-import { sessionStore, type Approval } from './store.ts';
+import { sessionStore } from './store.ts';
 
 export type ApprovalDecision = 'approved' | 'denied' | 'timeout';
 const DECIDED_KEPT_MS = 10 * 60 * 1000;
@@ -48,10 +49,7 @@ async function forget(id: string): Promise<void> {
   });
 }
 
-export async function requestApproval(
-  request: Omit<Approval, 'id' | 'createdAt' | 'expiresAt' | 'decision'>,
-  timeoutMs: number,
-): Promise<ApprovalDecision> {
+export async function requestApproval(request: ApprovalRequest, timeoutMs: number): Promise<ApprovalDecision> {
   const earlier = decidedFor(request.requestId, request.digest);
   if (earlier) {
     await forget(earlier.id);

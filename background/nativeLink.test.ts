@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { extensionManifest } from '../scripts/extensionManifest.ts';
 import type { AgentRequest, Envelope } from '../shared/protocol.ts';
 import { splitForWorker, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
 import { HEALTHY_RUN_MS, NativeLink, type NativePort } from './nativeLink.ts';
@@ -48,7 +49,7 @@ function rig() {
     },
     lastError: () => lastError,
     profile: async () => ({ id: 'pr_1', label: 'Home' }),
-    extension: { id: TETHER_EXTENSION_ID, version: '0.1.0' },
+    extension: { id: TETHER_EXTENSION_ID, version: extensionManifest.version },
     handle: async (request): Promise<Envelope> => {
       handled.push(request);
       return { ok: true, result: { echo: request.args }, meta: { tool: request.tool } };
@@ -84,7 +85,7 @@ describe('NativeLink', () => {
     const { link, port, handled } = rig();
     link.start();
     await flush();
-    expect(port().posted).toEqual([{ type: 'hello', version: 1, profile: { id: 'pr_1', label: 'Home' }, extension: { id: TETHER_EXTENSION_ID, version: '0.1.0' } }]);
+    expect(port().posted).toEqual([{ type: 'hello', version: 1, profile: { id: 'pr_1', label: 'Home' }, extension: { id: TETHER_EXTENSION_ID, version: extensionManifest.version } }]);
     expect(link.status().state).toBe('starting');
     port().fromHost({ type: 'bridges', count: 2 });
     expect(link.status()).toMatchObject({ state: 'connected', bridges: 2 });

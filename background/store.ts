@@ -14,13 +14,13 @@ import browser from 'webextension-polyfill';
 import { z } from 'zod';
 import { persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import { approvalSchema, type Approval } from '../shared/approval.ts';
+import { DEFAULT_BRIDGE_PORT } from '../shared/bridgeProtocol.ts';
 import type { ClickPin } from '../shared/elementBinding.ts';
 import type { Profile, Program, TargetBinding, Workspace } from '../shared/model.ts';
 import { profileSchema, programSchema, targetBindingSchema, workspaceSchema } from '../shared/modelSchemas.ts';
 import { planSchema, type Plan } from '../shared/protocol.ts';
 import { chromeStoragePersist, versionKey } from './chromeStoragePersist.ts';
-
-export const DEFAULT_BRIDGE_PORT = 17345;
 
 export interface ScheduledAct {
   id: string;
@@ -128,24 +128,6 @@ export const localStore = createStore<LocalState>()(
   }),
 );
 
-export interface Approval {
-  id: string;
-  requestId: string;
-  /** Digest of the tab, document, plan and time this approval is for (see planDigest.ts). */
-  digest: string;
-  workspaceId: string;
-  tabId: number;
-  site: string;
-  title: string;
-  account: string | null;
-  /** What will happen, in words, for the person to judge. */
-  summary: { en: string; ko: string };
-  steps: Array<{ op: string; target: string; preview: string }>;
-  createdAt: number;
-  expiresAt: number;
-  decision: 'pending' | 'approved' | 'denied';
-}
-
 export interface SeenAccount {
   state: 'signed_in' | 'signed_out' | 'unknown';
   account: string | null;
@@ -174,24 +156,7 @@ export interface SessionState {
 }
 
 const sessionStateSchema = z.object({
-  approvals: z.record(
-    z.string(),
-    z.object({
-      id: z.string(),
-      requestId: z.string(),
-      digest: z.string(),
-      workspaceId: z.string(),
-      tabId: z.number(),
-      site: z.string(),
-      title: z.string(),
-      account: z.string().nullable(),
-      summary: z.object({ en: z.string(), ko: z.string() }),
-      steps: z.array(z.object({ op: z.string(), target: z.string(), preview: z.string() })),
-      createdAt: z.number(),
-      expiresAt: z.number(),
-      decision: z.enum(['pending', 'approved', 'denied']),
-    }),
-  ),
+  approvals: z.record(z.string(), approvalSchema),
   seen: z.record(
     z.string(),
     z.object({

@@ -3,6 +3,7 @@
  * end programs, decide approvals, read the journal, pair with the agent server.
  */
 import browser from 'webextension-polyfill';
+import { uiApprovalOf } from '../shared/approval.ts';
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { siteLabel } from '../shared/matchSite.ts';
 import { originOf, type TabMeta, type Workspace } from '../shared/model.ts';
@@ -108,17 +109,7 @@ async function uiState(): Promise<UiState> {
   );
   const approvals = Object.values(sessionStore.getState().approvals)
     .filter((approval) => approval.decision === 'pending' && approval.expiresAt > Date.now())
-    .map(({ id, requestId, workspaceId, site, title, account, summary, steps, expiresAt }) => ({
-      id,
-      requestId,
-      workspaceId,
-      site,
-      title,
-      account,
-      summary,
-      steps,
-      expiresAt,
-    }));
+    .map(uiApprovalOf);
   if (!state.profile) throw new Error('profile not ready');
   return {
     build: __TETHER_BUILD__,
@@ -238,7 +229,11 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
     else await endProgram(request.programId);
     return success({ ended: request.programId });
   },
-  'approval.decide': async (request) => success({ decided: await decideApproval(request.approvalId, request.approve) }),
+  'approval.decide': async (request) => {
+    if (await decideApproval(request.approvalId, request.approve)) return success({ decided: true });
+    // The panel showed it a moment ago: its time ran out, or it was answered elsewhere. Say so.
+    return failure(tetherError('approval_required', 'This approval is no longer waiting: its time ran out, or it was already answered.', { approval: request.approvalId }));
+  },
   'departure.dismiss': async (request) => {
     const known = Object.values(sessionStore.getState().departures).some((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
     await forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);

@@ -254,3 +254,73 @@ for (const lang of ['en', 'ko'] as const) {
     }
   });
 }
+
+const FAILURE_WORDS = {
+  en: {
+    workspaces: 'Workspaces',
+    rename: 'Rename workspace Market posts',
+    name: 'Workspace name',
+    save: 'Save',
+    approvals: /Waiting for your approval \(1\)/,
+    approve: 'Approve',
+    badName: 'Could not rename the workspace. A name needs 1 to 80 characters, and not only spaces.',
+    gone: 'Your answer was not taken. This approval is no longer waiting: its time ran out, or it was already answered.',
+  },
+  ko: {
+    workspaces: '작업 공간',
+    rename: '작업 공간 Market posts 이름 바꾸기',
+    name: '작업 공간 이름',
+    save: '저장',
+    approvals: /승인을 기다리는 요청 \(1\)/,
+    approve: '승인',
+    badName: '작업 공간의 이름을 바꾸지 못했습니다. 이름은 공백만이 아닌 1~80자여야 합니다.',
+    gone: '답이 반영되지 않았습니다. 이 승인 요청은 더 이상 기다리고 있지 않습니다: 시간이 지났거나 이미 답했습니다.',
+  },
+} as const;
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`the panel (${lang}) says when an action fails: a name that does not fit, an approval no longer waiting`, async ({ sites }) => {
+    const words = FAILURE_WORDS[lang];
+    const launched = await launchTether({ lang });
+    try {
+      const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+      await tether.signIn('blog', 'alice');
+      const blog = await tether.open('blog', '/write');
+      const workspace = await tether.workspaceOf([blog], { name: 'Market posts', writable: ['blog'] });
+      const profile = await tether.profileId();
+      const resolved = ok(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' } }));
+      await tether.agent('inspect', { profile, workspace: workspace.id, handle: resolved.write?.handle });
+      // Waits for the person long past this test; the context's close ends it.
+      void tether
+        .agent('act', { profile, workspace: workspace.id, handle: resolved.write?.handle, approvalTimeoutSeconds: 600, plan: { steps: [{ op: 'fill', field: 'title', text: 'Market day' }, { op: 'click', action: 'publish' }] } })
+        .catch(() => null);
+      const panel = await openPanel(tether);
+      const approvals = panel.getByRole('region', { name: words.approvals });
+      await expect(approvals).toBeVisible();
+
+      // A name of spaces only: the worker refuses it, and the panel says why, in the person's language.
+      await panel.getByRole('tab', { name: words.workspaces }).click();
+      await panel.getByRole('button', { name: words.rename }).click();
+      await panel.getByRole('textbox', { name: words.name }).fill('   ');
+      await panel.getByRole('button', { name: words.save, exact: true }).click();
+      await expect(panel.getByRole('alert')).toHaveText(words.badName);
+      await expect(panel.getByRole('heading', { name: 'Market posts' })).toBeVisible();
+      expect((await tether.state()).workspaces[0]?.name).toBe('Market posts');
+      await panel.screenshot({ path: join(SHOTS, `${lang}-action-failed-rename.png`), fullPage: true });
+
+      // The approval stops waiting while the panel still shows it (the browser cleared the
+      // session, as it may): approving it fails, and the panel says so after the approval is gone.
+      const control = await tether.control();
+      await control.evaluate(() => chrome.storage.session.clear());
+      await expect.poll(async () => (await tether.state()).approvals.length).toBe(0);
+      await approvals.getByRole('button', { name: words.approve, exact: true }).click();
+      await expect(panel.getByRole('alert')).toHaveText(words.gone);
+      await expect(approvals).toBeHidden();
+      await expect(panel.getByRole('alert')).toHaveText(words.gone);
+      expect(sites.state.blog.posts).toHaveLength(0);
+      await panel.screenshot({ path: join(SHOTS, `${lang}-action-failed-approval.png`), fullPage: true });
+    } finally {
+      await launched.context.close();
+    }
+  });
+}

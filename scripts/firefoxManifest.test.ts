@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import manifest from '../manifest.json' with { type: 'json' };
+import { extensionManifest as manifest } from './extensionManifest.ts';
 import { FIREFOX_ADDON_ID, firefoxManifest, sidebarPanelOf } from './firefoxManifest.ts';
 
 describe('the Firefox manifest, derived from manifest.json', () => {

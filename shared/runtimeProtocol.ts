@@ -4,6 +4,7 @@
  * only from its own extension pages (decided from `sender`, never from the payload).
  */
 import { z } from 'zod';
+import type { UiApproval } from './approval.ts';
 import type { JournalRecord } from './journalRecord.ts';
 import type { Profile, Program, Workspace } from './model.ts';
 import { sitePolicySchema } from './modelSchemas.ts';
@@ -12,7 +13,12 @@ import type { AnyToolEnvelope } from './protocol.ts';
 export const RUNTIME_CHANNEL = 'tether.runtime';
 export const UI_EVENT_CHANNEL = 'tether.ui';
 
-const name = z.string().trim().min(1).max(80);
+/** Limits the pages' inputs share with the schema below (maxLength, minLength, min/max). */
+export const NAME_MAX_LENGTH = 80;
+export const TOKEN_MIN_LENGTH = 16;
+export const PAIRING_PORT_RANGE = { min: 1024, max: 65535 } as const;
+
+const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 const id = z.string().min(1).max(200);
 const tabId = z.number().int().nonnegative();
 
@@ -33,7 +39,7 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('journal.list'), workspaceId: id.optional(), limit: z.number().int().min(1).max(500) }),
   z.object({ type: z.literal('journal.get'), recordId: id }),
   z.object({ type: z.literal('journal.export') }),
-  z.object({ type: z.literal('connection.set'), token: z.string().trim().min(16).max(200), port: z.number().int().min(1024).max(65535).optional() }),
+  z.object({ type: z.literal('connection.set'), token: z.string().trim().min(TOKEN_MIN_LENGTH).max(200), port: z.number().int().min(PAIRING_PORT_RANGE.min).max(PAIRING_PORT_RANGE.max).optional() }),
   z.object({ type: z.literal('connection.forget') }),
   z.object({ type: z.literal('connection.reconnect') }),
   /** An agent request from an extension page (used by tests and the person's own tools). */
@@ -96,18 +102,6 @@ export interface ConnectionStatus {
   native: NativeStatus;
 }
 
-export interface UiApproval {
-  id: string;
-  requestId: string;
-  workspaceId: string;
-  site: string;
-  title: string;
-  account: string | null;
-  summary: { en: string; ko: string };
-  steps: Array<{ op: string; target: string; preview: string }>;
-  expiresAt: number;
-}
-
 /** A tab that left a workspace because it went to a site the workspace did not have. */
 export interface UiDeparture {
   workspaceId: string;
@@ -146,7 +140,8 @@ export interface RuntimeAnswers {
   'workspace.removeTab': Workspace;
   'workspace.delete': { deleted: string };
   'program.end': { ended: string };
-  'approval.decide': { decided: boolean };
+  /** A failure (`approval_required`) when the approval is no longer waiting. */
+  'approval.decide': { decided: true };
   'departure.dismiss': { dismissed: boolean };
   'journal.list': JournalRecord[];
   'journal.get': JournalRecord | null;

@@ -1,7 +1,4 @@
-import { render } from 'preact';
-import { applyDocumentLanguage } from '../ui/i18n.ts';
 import { App } from '../ui/App.tsx';
+import { mountPage } from '../ui/mountPage.tsx';
 
-applyDocumentLanguage();
-const root = document.getElementById('app');
-if (root) render(<App />, root);
+mountPage(<App />);

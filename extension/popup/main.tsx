@@ -1,7 +1,4 @@
-import { render } from 'preact';
-import { applyDocumentLanguage } from '../ui/i18n.ts';
+import { mountPage } from '../ui/mountPage.tsx';
 import { Popup } from '../ui/Popup.tsx';
 
-applyDocumentLanguage();
-const root = document.getElementById('app');
-if (root) render(<Popup />, root);
+mountPage(<Popup />);

@@ -7,6 +7,7 @@ import { headline, headlineClass } from './connectionHeadline.ts';
 import { t } from './i18n.ts';
 import { JournalView } from './JournalView.tsx';
 import { NowView } from './NowView.tsx';
+import { ProblemLine } from './useAction.tsx';
 import { useUiState } from './useUiState.ts';
 import { WorkspacesView } from './WorkspacesView.tsx';
 
@@ -41,6 +42,7 @@ export function App({ initialView = 'now' }: { initialView?: View }) {
         <h1>Tether</h1>
         <span class={`dot dot-${headlineClass(state.connection)}`} role="img" aria-label={headline(state.connection)} title={headline(state.connection)} />
       </header>
+      <ProblemLine />
       <ApprovalsPanel approvals={state.approvals} onDecided={onChanged} />
       <DeparturesPanel departures={state.departures} onChanged={onChanged} />
       <nav class="view-tabs" role="tablist" aria-label={t('viewsLabel')}>

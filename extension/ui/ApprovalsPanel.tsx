@@ -1,12 +1,13 @@
 /** Approvals waiting for the person: what will be written where, as whom; approve or decline. */
-import type { UiApproval } from '../../shared/runtimeProtocol.ts';
-import { ask } from './api.ts';
+import type { UiApproval } from '../../shared/approval.ts';
 import { pick, t } from './i18n.ts';
+import { useAction } from './useAction.tsx';
 
 export function ApprovalsPanel({ approvals, onDecided }: { approvals: UiApproval[]; onDecided(): void }) {
+  const run = useAction();
   if (approvals.length === 0) return null;
   const decide = async (approval: UiApproval, approve: boolean) => {
-    await ask({ type: 'approval.decide', approvalId: approval.id, approve });
+    await run({ type: 'approval.decide', approvalId: approval.id, approve });
     onDecided();
   };
   return (

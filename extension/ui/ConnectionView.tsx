@@ -4,10 +4,11 @@
  * the fallback where the host cannot be installed.
  */
 import { useState } from 'preact/hooks';
-import type { UiState } from '../../shared/runtimeProtocol.ts';
+import { NAME_MAX_LENGTH, PAIRING_PORT_RANGE, TOKEN_MIN_LENGTH, type UiState } from '../../shared/runtimeProtocol.ts';
 import { ask } from './api.ts';
 import { headline, headlineClass } from './connectionHeadline.ts';
 import { formatTime, t } from './i18n.ts';
+import { useAction } from './useAction.tsx';
 
 export function ConnectionView({ state, onChanged }: { state: UiState; onChanged(): void }) {
   const { connection } = state;
@@ -15,6 +16,7 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
   const [port, setPort] = useState(String(connection.port));
   const [label, setLabel] = useState(state.profile.label);
   const [problem, setProblem] = useState<string | null>(null);
+  const act = useAction();
 
   const pair = async () => {
     const portNumber = Number(port);
@@ -24,7 +26,7 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
     onChanged();
   };
   const run = async (type: 'connection.reconnect' | 'connection.forget') => {
-    await ask({ type });
+    await act({ type });
     onChanged();
   };
 
@@ -84,11 +86,11 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
         >
           <label class="field">
             <span>{t('pairingToken')}</span>
-            <input type="password" autocomplete="off" value={token} onInput={(event) => setToken(event.currentTarget.value)} required minLength={16} />
+            <input type="password" autocomplete="off" value={token} onInput={(event) => setToken(event.currentTarget.value)} required minLength={TOKEN_MIN_LENGTH} />
           </label>
           <label class="field">
             <span>{t('port')}</span>
-            <input type="number" min={1024} max={65535} value={port} onInput={(event) => setPort(event.currentTarget.value)} />
+            <input type="number" min={PAIRING_PORT_RANGE.min} max={PAIRING_PORT_RANGE.max} value={port} onInput={(event) => setPort(event.currentTarget.value)} />
           </label>
           <button type="submit" class="primary">
             {t('pair')}
@@ -108,12 +110,12 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void ask({ type: 'profile.rename', label: label.trim() }).then(onChanged);
+            void act({ type: 'profile.rename', label: label.trim() }).then(onChanged);
           }}
         >
           <label class="field">
             <span>{t('profileLabel')}</span>
-            <input type="text" value={label} onInput={(event) => setLabel(event.currentTarget.value)} required maxLength={80} />
+            <input type="text" value={label} onInput={(event) => setLabel(event.currentTarget.value)} required maxLength={NAME_MAX_LENGTH} />
           </label>
           <button type="submit">{t('save')}</button>
         </form>

@@ -3,17 +3,18 @@
  * reads where the tab went, and may add it back (its new site comes in read only) or dismiss.
  */
 import type { UiDeparture } from '../../shared/runtimeProtocol.ts';
-import { ask } from './api.ts';
 import { t } from './i18n.ts';
+import { useAction } from './useAction.tsx';
 
 export function DeparturesPanel({ departures, onChanged }: { departures: UiDeparture[]; onChanged(): void }) {
+  const run = useAction();
   if (departures.length === 0) return null;
   const addBack = async (departure: UiDeparture) => {
-    await ask({ type: 'workspace.addTab', workspaceId: departure.workspaceId, tabId: departure.tabId });
+    await run({ type: 'workspace.addTab', workspaceId: departure.workspaceId, tabId: departure.tabId });
     onChanged();
   };
   const dismiss = async (departure: UiDeparture) => {
-    await ask({ type: 'departure.dismiss', workspaceId: departure.workspaceId, tabId: departure.tabId });
+    await run({ type: 'departure.dismiss', workspaceId: departure.workspaceId, tabId: departure.tabId });
     onChanged();
   };
   return (

@@ -8,6 +8,7 @@ import type { UiState } from '../../shared/runtimeProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
 import { formatDateTime, t } from './i18n.ts';
 import { outcomeLabel, RecordLine, recordSentence } from './RecordLine.tsx';
+import { useAction } from './useAction.tsx';
 
 function RecordDetail({ record, onClose }: { record: JournalRecord; onClose(): void }) {
   return (
@@ -77,6 +78,7 @@ export function JournalView({ state }: { state: UiState }) {
   const [records, setRecords] = useState<JournalRecord[]>([]);
   const [open, setOpen] = useState<JournalRecord | null>(null);
   const [exported, setExported] = useState<string | null>(null);
+  const run = useAction();
 
   useEffect(() => {
     const load = async () => {
@@ -90,7 +92,7 @@ export function JournalView({ state }: { state: UiState }) {
   }, [workspaceId]);
 
   const exportJsonl = async () => {
-    const answer = await ask({ type: 'journal.export' });
+    const answer = await run({ type: 'journal.export' });
     if (!answer.ok) return;
     const url = URL.createObjectURL(new Blob([answer.value.jsonl], { type: 'application/x-ndjson' }));
     const link = document.createElement('a');

@@ -9,6 +9,7 @@ import type { UiState, UiTab } from '../../shared/runtimeProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
 import { formatDateTime, t } from './i18n.ts';
 import { RecordLine } from './RecordLine.tsx';
+import { useAction } from './useAction.tsx';
 
 /** An adapter's name in the person's language ("Naver Blog", "네이버 블로그"), or its id. */
 function adapterName(id: string): string {
@@ -34,6 +35,7 @@ function ReadBy({ tab }: { tab: UiTab }) {
 
 export function NowView({ state, onChanged }: { state: UiState; onChanged(): void }) {
   const [recent, setRecent] = useState<JournalRecord[]>([]);
+  const run = useAction();
   useEffect(() => {
     const load = async () => {
       const answer = await ask({ type: 'journal.list', limit: 6 });
@@ -49,7 +51,7 @@ export function NowView({ state, onChanged }: { state: UiState; onChanged(): voi
   const viewWorkspace = view ? state.workspaces.find((workspace) => workspace.tabIds.includes(view.tabId)) : undefined;
   const shared = state.workspaces.filter((workspace) => workspace.shared);
   const endProgram = async (programId: string) => {
-    await ask({ type: 'program.end', programId });
+    await run({ type: 'program.end', programId });
     onChanged();
   };
 

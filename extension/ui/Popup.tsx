@@ -6,6 +6,7 @@ import browser from 'webextension-polyfill';
 import { ApprovalsPanel } from './ApprovalsPanel.tsx';
 import { headline, headlineClass } from './connectionHeadline.ts';
 import { t } from './i18n.ts';
+import { ProblemLine } from './useAction.tsx';
 import { useUiState } from './useUiState.ts';
 
 async function openPanel(): Promise<void> {
@@ -38,6 +39,7 @@ export function Popup() {
       </header>
       <p role="status">{headline(state.connection)}</p>
       <p>{t('popupShared', String(shared))}</p>
+      <ProblemLine />
       <ApprovalsPanel approvals={state.approvals} onDecided={() => void refresh()} />
       <div class="buttons">
         <button type="button" class="primary" onClick={() => void openPanel()}>

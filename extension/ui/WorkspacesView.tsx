@@ -6,9 +6,9 @@
 import { useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import type { SitePolicy } from '../../shared/model.ts';
-import type { UiState, UiTab, UiWorkspace } from '../../shared/runtimeProtocol.ts';
-import { ask } from './api.ts';
+import { NAME_MAX_LENGTH, type UiState, type UiTab, type UiWorkspace } from '../../shared/runtimeProtocol.ts';
 import { t } from './i18n.ts';
+import { useAction, type RunAction } from './useAction.tsx';
 
 function accountText(tab: UiTab): string {
   if (tab.signIn === 'signed_in') return tab.account ? t('signedInAs', tab.account) : t('signedIn');
@@ -26,8 +26,9 @@ function hostOf(origin: string): string {
 
 function SiteRow({ workspace, origin, policy, onChanged }: { workspace: UiWorkspace; origin: string; policy: SitePolicy; onChanged(): void }) {
   const [account, setAccount] = useState(policy.expectedAccount ?? '');
+  const run = useAction();
   const save = async (next: SitePolicy) => {
-    await ask({ type: 'workspace.setSite', workspaceId: workspace.id, origin, policy: next });
+    await run({ type: 'workspace.setSite', workspaceId: workspace.id, origin, policy: next });
     onChanged();
   };
   const host = hostOf(origin);
@@ -67,8 +68,9 @@ function WorkspaceCard({ workspace, state, onChanged }: { workspace: UiWorkspace
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(workspace.name);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const run = async (request: Parameters<typeof ask>[0]) => {
-    await ask(request);
+  const act = useAction();
+  const run = async (request: Parameters<RunAction>[0]) => {
+    await act(request);
     onChanged();
   };
   const view = state.view;
@@ -87,7 +89,7 @@ function WorkspaceCard({ workspace, state, onChanged }: { workspace: UiWorkspace
           >
             <label class="field">
               <span>{t('workspaceName')}</span>
-              <input type="text" value={name} onInput={(event) => setName(event.currentTarget.value)} required maxLength={80} />
+              <input type="text" value={name} onInput={(event) => setName(event.currentTarget.value)} required maxLength={NAME_MAX_LENGTH} />
             </label>
             <button type="submit">{t('save')}</button>
           </form>
@@ -166,22 +168,20 @@ function WorkspaceCard({ workspace, state, onChanged }: { workspace: UiWorkspace
 export function WorkspacesView({ state, onChanged }: { state: UiState; onChanged(): void }) {
   const [name, setName] = useState('');
   const [groupId, setGroupId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const run = useAction();
   const groups = state.windows.flatMap((window) => window.groups);
 
   const createFromWindow = async () => {
     const current = await browser.windows.getCurrent();
     const focused = state.windows.find((window) => window.windowId === current.id) ?? state.windows.find((window) => window.focused) ?? state.windows[0];
     if (!focused) return;
-    const answer = await ask({ type: 'workspace.createFromWindow', windowId: focused.windowId, ...(name.trim() ? { name: name.trim() } : {}) });
-    setProblem(answer.ok ? null : answer.error.message);
+    await run({ type: 'workspace.createFromWindow', windowId: focused.windowId, ...(name.trim() ? { name: name.trim() } : {}) });
     setName('');
     onChanged();
   };
   const createFromGroup = async () => {
     if (groupId === '') return;
-    const answer = await ask({ type: 'workspace.createFromGroup', groupId: Number(groupId), ...(name.trim() ? { name: name.trim() } : {}) });
-    setProblem(answer.ok ? null : answer.error.message);
+    await run({ type: 'workspace.createFromGroup', groupId: Number(groupId), ...(name.trim() ? { name: name.trim() } : {}) });
     setName('');
     onChanged();
   };
@@ -193,7 +193,7 @@ export function WorkspacesView({ state, onChanged }: { state: UiState; onChanged
         <p class="hint">{t('createHint')}</p>
         <label class="field">
           <span>{t('newWorkspaceName')}</span>
-          <input type="text" value={name} placeholder={t('newWorkspaceNamePlaceholder')} onInput={(event) => setName(event.currentTarget.value)} maxLength={80} />
+          <input type="text" value={name} placeholder={t('newWorkspaceNamePlaceholder')} onInput={(event) => setName(event.currentTarget.value)} maxLength={NAME_MAX_LENGTH} />
         </label>
         <div class="buttons">
           <button type="button" class="primary" onClick={() => void createFromWindow()}>
@@ -217,11 +217,6 @@ export function WorkspacesView({ state, onChanged }: { state: UiState; onChanged
               {t('createFromGroup')}
             </button>
           </div>
-        ) : null}
-        {problem ? (
-          <p class="problem" role="alert">
-            {problem}
-          </p>
         ) : null}
       </section>
       {state.workspaces.length === 0 ? <p>{t('noWorkspaces')}</p> : null}

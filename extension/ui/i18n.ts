@@ -10,6 +10,11 @@ export function t(key: string, substitutions?: string | string[]): string {
   return text || key;
 }
 
+/** The text of `key`, or null where the locale has no such message. */
+export function tIfKnown(key: string, substitutions?: string | string[]): string | null {
+  return browser.i18n.getMessage(key, substitutions) || null;
+}
+
 export const uiLanguage = browser.i18n.getUILanguage();
 export const isKorean = uiLanguage.toLowerCase().startsWith('ko');
 
