@@ -78,7 +78,9 @@ export async function requestApproval(request: ApprovalRequest, timeoutMs: numbe
 
 export async function decideApproval(id: string, approve: boolean): Promise<boolean> {
   const approval = sessionStore.getState().approvals[id];
-  if (!approval || approval.decision !== 'pending') return false;
+  // An approval past its time is no longer waiting, even if a page still shows it (the worker
+  // restarted before it was pruned): approving it must not let a later retry run.
+  if (!approval || approval.decision !== 'pending' || approval.expiresAt <= Date.now()) return false;
   const decision = approve ? 'approved' : 'denied';
   await sessionStore.setState((state) => ({ approvals: { ...state.approvals, [id]: { ...approval, decision } } }));
   waiters.get(id)?.(decision);
