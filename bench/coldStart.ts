@@ -24,11 +24,12 @@ export async function measureColdStart(bench: BenchTether, samples = 10): Promis
     if (!envelope.ok) throw new Error(`cold context failed: ${envelope.error.message}`);
     cold.push(took);
   }
-  // Through the bridge: nothing else may wake the worker meanwhile.
+  // Through the bridge over the WebSocket fallback: nothing else may wake the worker meanwhile.
+  await bench.useWebSocket();
   await bench.driver.stopServiceWorker();
   const started = performance.now();
   for (;;) {
-    const { envelope } = await bench.call('context', args);
+    const { envelope } = await bench.callWs('context', args);
     if (envelope.ok) break;
     if (performance.now() - started > 120_000) throw new Error('the worker never came back to the bridge');
     await new Promise((done) => setTimeout(done, 250));

@@ -1,12 +1,15 @@
 /**
  * Latency of inspect and of a three-step act through the whole path (MCP client → bridge →
  * extension → content script → page), against the same operations done by Playwright directly
- * over CDP on the same page; and where Tether's time goes, stage by stage.
+ * over CDP on the same page; and where Tether's time goes, stage by stage. The primary path is the
+ * native one (bridge → host's unix socket → host → native port → worker); inspect is also measured
+ * over the WebSocket fallback, last (the extension uses it only once no native host serves).
+ * Inspects alternate with direct reads in blocks of ten, so both see the same stretches of a shared machine.
  */
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { EnvelopeMeta } from '../shared/protocol.ts';
 import { median, p95, timed } from './stats.ts';
-import type { BenchTether } from './tetherSetup.ts';
+import type { BenchCall, BenchTether } from './tetherSetup.ts';
 
 export interface LatencyRow {
   operation: string;
@@ -19,11 +22,14 @@ export interface LatencyRow {
 interface Sample {
   total: number;
   bridgeMs: number;
+  /** The native host's wait for the worker (native path only). */
+  hostMs: number;
   workerMs: number;
   journalId: string;
 }
 
-function stageMedians(samples: Sample[], records: Map<string, JournalRecord>): Record<string, number> {
+
+function stageMedians(samples: Sample[], records: Map<string, JournalRecord>, channel: 'native' | 'websocket'): Record<string, number> {
   const matched = samples.flatMap((sample) => {
     const record = records.get(sample.journalId);
     return record ? [{ sample, record }] : [];
@@ -31,7 +37,12 @@ function stageMedians(samples: Sample[], records: Map<string, JournalRecord>): R
   const at = (record: JournalRecord, point: keyof JournalRecord['lifecycle']) => record.lifecycle[point] ?? 0;
   return {
     'MCP stdio + bridge (client → bridge → client)': median(samples.map((sample) => sample.total - sample.bridgeMs)),
-    'bridge ↔ extension WebSocket': median(samples.map((sample) => sample.bridgeMs - sample.workerMs)),
+    ...(channel === 'native'
+      ? {
+          'bridge ↔ native host: unix socket, sealed (node:crypto both sides)': median(samples.map((sample) => sample.bridgeMs - sample.hostMs)),
+          'native host ↔ worker: the browser’s native-messaging port (JSON, not sealed)': median(samples.map((sample) => sample.hostMs - sample.workerMs)),
+        }
+      : { 'bridge ↔ worker: loopback WebSocket, sealed (node:crypto / Web Crypto in the worker)': median(samples.map((sample) => sample.bridgeMs - sample.workerMs)) }),
     'worker before the page: parse, scope, handle; an act also revalidates and marks itself running (prepare → dispatch)': median(
       matched.map(({ record }) => at(record, 'dispatch') - at(record, 'prepare')),
     ),
@@ -51,10 +62,13 @@ function sampleOf(took: number, meta: EnvelopeMeta | undefined): Sample {
   return {
     total: took,
     bridgeMs: meta?.bridgeMs ?? 0,
+    hostMs: meta?.hostMs ?? 0,
     workerMs: meta?.tookMs ?? 0,
     journalId: meta?.journal?.saved === true ? meta.journal.id : '',
   };
 }
+
+const BLOCK = 10;
 
 export async function measureLatency(bench: BenchTether, iterations = 200, warmup = 10): Promise<LatencyRow[]> {
   const { profile, workspace } = bench;
@@ -64,14 +78,26 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
   if (!resolved.envelope.ok) throw new Error(`resolve failed: ${resolved.envelope.error.message}`);
   const handle = resolved.envelope.result.write?.handle;
 
-  // inspect (debug: the answer's meta carries the bridge's and the worker's times, and the journal id)
-  const inspectSamples: Sample[] = [];
-  for (let index = 0; index < warmup + iterations; index += 1) {
-    const [took, answer] = await timed(() => bench.call('inspect', { profile, workspace, handle, debug: true }));
-    if (!answer.envelope.ok) throw new Error(`inspect failed: ${answer.envelope.error.message}`);
-    if (index >= warmup) inspectSamples.push(sampleOf(took, answer.envelope.meta));
-  }
-  const inspectRecords = await agentRecords(bench, iterations);
+  // inspect (debug: the answer's meta carries the bridge's and the worker's times, and the journal id),
+  // in blocks of ten alternating with blocks of the same read done directly: both see the same
+  // stretches of a shared machine, and neither runs right behind the other's leftovers
+  const inspect = async (call: BenchCall) => {
+    const samples: Sample[] = [];
+    const direct: number[] = [];
+    for (let block = 0; block < warmup + iterations; block += BLOCK) {
+      for (let index = block; index < Math.min(block + BLOCK, warmup + iterations); index += 1) {
+        const [took, answer] = await timed(() => call('inspect', { profile, workspace, handle, debug: true }));
+        if (!answer.envelope.ok) throw new Error(`inspect failed: ${answer.envelope.error.message}`);
+        if (index >= warmup) samples.push(sampleOf(took, answer.envelope.meta));
+      }
+      for (let index = block; index < Math.min(block + BLOCK, warmup + iterations); index += 1) {
+        const [took] = await timed(() => directInspect(bench));
+        if (index >= warmup) direct.push(took);
+      }
+    }
+    return { samples, direct, records: await agentRecords(bench, iterations) };
+  };
+  const overNative = await inspect(bench.call);
 
   // a three-step act, each step expecting what the previous act left
   const actSamples: Sample[] = [];
@@ -96,22 +122,7 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
   }
   const actRecords = await agentRecords(bench, iterations);
 
-  // the same, done directly by Playwright over CDP
-  const directInspect: number[] = [];
-  for (let index = 0; index < warmup + iterations; index += 1) {
-    const [took] = await timed(() =>
-      bench.blog.evaluate(() => ({
-        url: location.href,
-        title: document.title,
-        fields: Array.from(document.querySelectorAll('input, textarea, select')).map((element) => ({
-          name: element.id,
-          length: (element as HTMLInputElement).value.length,
-        })),
-        actions: Array.from(document.querySelectorAll('button')).map((button) => button.textContent),
-      })),
-    );
-    if (index >= warmup) directInspect.push(took);
-  }
+  // the act done directly by Playwright over CDP
   const directAct: number[] = [];
   for (let index = 0; index < warmup + iterations; index += 1) {
     const [took] = await timed(async () => {
@@ -122,18 +133,31 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
     if (index >= warmup) directAct.push(took);
   }
 
+  await bench.useWebSocket();
+  const overWebSocket = await inspect(bench.callWs);
+
+  const row = (operation: string, samples: Sample[], direct: number[], stages: Record<string, number>): LatencyRow => ({
+    operation,
+    tether: { median: median(samples.map((sample) => sample.total)), p95: p95(samples.map((sample) => sample.total)) },
+    direct: { median: median(direct), p95: p95(direct) },
+    stages,
+  });
   return [
-    {
-      operation: 'inspect',
-      tether: { median: median(inspectSamples.map((sample) => sample.total)), p95: p95(inspectSamples.map((sample) => sample.total)) },
-      direct: { median: median(directInspect), p95: p95(directInspect) },
-      stages: stageMedians(inspectSamples, inspectRecords),
-    },
-    {
-      operation: 'act (3 steps)',
-      tether: { median: median(actSamples.map((sample) => sample.total)), p95: p95(actSamples.map((sample) => sample.total)) },
-      direct: { median: median(directAct), p95: p95(directAct) },
-      stages: stageMedians(actSamples, actRecords),
-    },
+    row('inspect (native path)', overNative.samples, overNative.direct, stageMedians(overNative.samples, overNative.records, 'native')),
+    row('act (3 steps, native path)', actSamples, directAct, stageMedians(actSamples, actRecords, 'native')),
+    row('inspect (WebSocket fallback)', overWebSocket.samples, overWebSocket.direct, stageMedians(overWebSocket.samples, overWebSocket.records, 'websocket')),
   ];
+}
+
+/** What an inspect reads, read by Playwright directly over CDP: one evaluate in the page. */
+function directInspect(bench: BenchTether) {
+  return bench.blog.evaluate(() => ({
+    url: location.href,
+    title: document.title,
+    fields: Array.from(document.querySelectorAll('input, textarea, select')).map((element) => ({
+      name: element.id,
+      length: (element as HTMLInputElement).value.length,
+    })),
+    actions: Array.from(document.querySelectorAll('button')).map((button) => button.textContent),
+  }));
 }

@@ -1,9 +1,11 @@
 /**
- * One Tether for the benchmarks: demo sites, Chromium with the built extension, a shared
- * workspace over the blog editor and a cafe post, and an MCP client whose `tether-mcp` the
- * extension is paired with — the same path an agent uses.
+ * One Tether for the benchmarks: demo sites, Chromium with the built extension and the native host
+ * installed for its profile (`tether-mcp install`, in a sandbox), a shared workspace over the blog
+ * editor and a cafe post, and two MCP clients: one whose `tether-mcp` reaches the browser over the
+ * native path (the primary channel: host socket, host, native port), and one that finds no host and
+ * goes over the WebSocket fallback the extension is paired with by token.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,6 +14,7 @@ import type { Page } from '@playwright/test';
 import type { ToolEnvelope, ToolName } from '../shared/protocol.ts';
 import { startSites, type RunningSites } from '../e2e/sites/server.ts';
 import { launchTether, type LaunchedTether } from '../e2e/support/launchTether.ts';
+import { installFor, nativeSandbox, profileMade } from '../e2e/support/nativeSetup.ts';
 import { TetherDriver } from '../e2e/support/tetherDriver.ts';
 
 export interface BenchTether {
@@ -23,9 +26,39 @@ export interface BenchTether {
   cafe: Page;
   profile: string;
   workspace: string;
-  /** One tool call: the answer as that tool's envelope, and what the model reads of it (the text content). */
-  call<T extends ToolName>(tool: T, args?: Record<string, unknown>): Promise<{ envelope: ToolEnvelope<T>; text: string }>;
+  /** One tool call over the native path: the answer as that tool's envelope, and what the model reads of it (the text content). */
+  call: BenchCall;
+  /**
+   * The same over the WebSocket fallback (a second MCP server that finds no native host). The
+   * extension uses the WebSocket only while no native host serves: call `useWebSocket` first.
+   */
+  callWs: BenchCall;
+  /** From now on the browser has no native host (its manifest removed, the port reopened): the extension connects over the WebSocket. */
+  useWebSocket(): Promise<void>;
   close(): Promise<void>;
+}
+
+export type BenchCall = <T extends ToolName>(tool: T, args?: Record<string, unknown>) => Promise<{ envelope: ToolEnvelope<T>; text: string }>;
+
+function callOver(client: Client): BenchCall {
+  return async (tool, args = {}) => {
+    const result = await client.callTool({ name: tool, arguments: args });
+    const text = (result.content as Array<{ type: string; text?: string }>).map((item) => item.text ?? '').join('');
+    return { envelope: result.structuredContent as ToolEnvelope<typeof tool>, text };
+  };
+}
+
+async function mcpClient(env: Record<string, string>): Promise<Client> {
+  const transport = new StdioClientTransport({ command: 'node', args: [resolve(import.meta.dirname, '..', 'dist-bridge', 'tether-mcp.js'), '--quiet'], env, stderr: 'ignore' });
+  const client = new Client({ name: 'tether-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+function envWith(extra: Record<string, string>, without: string[] = []): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !without.includes(key)) env[key] = value;
+  return Object.assign(env, extra);
 }
 
 export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
@@ -39,8 +72,12 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
 
 export async function startBenchTether(): Promise<BenchTether> {
   const sites = await startSites();
-  const launched = await launchTether();
+  const sandbox = nativeSandbox();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tether-bench-profile-'));
+  await installFor(sandbox, userDataDir);
+  const launched = await launchTether({ userDataDir });
   const driver = new TetherDriver(launched.context, launched.extensionId, sites);
+  await profileMade(driver);
   await driver.signIn('blog', 'alice');
   await driver.signIn('cafe', 'alice_k');
   const blog = await driver.open('blog', '/write?editor=plain');
@@ -48,22 +85,21 @@ export async function startBenchTether(): Promise<BenchTether> {
   await blog.waitForFunction(() => 'blogEditor' in window);
   const workspace = await driver.workspaceOf([blog, cafe], { name: 'Bench', writable: ['blog'], publishWithoutApproval: true });
 
-  const port = 19000 + (process.pid % 500);
-  const token = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  Object.assign(env, { TETHER_PORT: String(port), TETHER_TOKEN: token, TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-')), TETHER_HOME: mkdtempSync(join(tmpdir(), 'tether-bench-home-')) });
-  const transport = new StdioClientTransport({ command: 'node', args: [resolve(import.meta.dirname, '..', 'dist-bridge', 'tether-mcp.js'), '--quiet'], env, stderr: 'ignore' });
-  const client = new Client({ name: 'tether-bench', version: '1.0.0' });
-  await client.connect(transport);
-  await driver.must({ type: 'connection.set', token, port });
-  await waitFor(async () => (await driver.state()).connection.state === 'connected', 'the extension to connect');
+  // The native agent: finds the host's socket in the sandbox's run folder (its own hub port, unused).
+  const nativePort = 19000 + (process.pid % 500);
+  const client = await mcpClient(envWith({ TETHER_HOME: sandbox.home, TETHER_CONFIG_DIR: sandbox.configDir, TETHER_PORT: String(nativePort) }, ['TETHER_TOKEN']));
+  await waitFor(async () => (await driver.state()).connection.native.state === 'connected' && (await driver.state()).connection.native.bridges > 0, 'the native host to pair with the MCP server');
 
-  const call = async <T extends ToolName>(tool: T, args: Record<string, unknown> = {}) => {
-    const result = await client.callTool({ name: tool, arguments: args });
-    const text = (result.content as Array<{ type: string; text?: string }>).map((item) => item.text ?? '').join('');
-    return { envelope: result.structuredContent as ToolEnvelope<T>, text };
-  };
+  // The WebSocket agent: an empty run folder (no host to find), the extension paired with its hub by token.
+  const port = nativePort + 500;
+  const token = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const wsClient = await mcpClient(
+    envWith({ TETHER_PORT: String(port), TETHER_TOKEN: token, TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-')), TETHER_HOME: mkdtempSync(join(tmpdir(), 'tether-bench-home-')) }),
+  );
+  // Paired now; the extension stands by on it while the native host serves.
+  await driver.must({ type: 'connection.set', token, port });
+  let overWebSocket = false;
+
   return {
     sites,
     launched,
@@ -73,9 +109,18 @@ export async function startBenchTether(): Promise<BenchTether> {
     cafe,
     profile: await driver.profileId(),
     workspace: workspace.id,
-    call,
+    call: callOver(client),
+    callWs: callOver(wsClient),
+    async useWebSocket() {
+      if (overWebSocket) return;
+      overWebSocket = true;
+      rmSync(join(userDataDir, 'NativeMessagingHosts'), { recursive: true, force: true });
+      await driver.must({ type: 'connection.reconnect' });
+      await waitFor(async () => (await driver.state()).connection.state === 'connected', 'the extension to connect over the WebSocket');
+    },
     async close() {
       await client.close();
+      await wsClient.close();
       await launched.context.close();
       await sites.close();
     },

@@ -11,6 +11,7 @@ import type WebSocket from 'ws';
 import { MAX_FRAME_BYTES } from '../shared/bridgeProtocol.ts';
 import type { PairingStep } from '../shared/pairingHandshake.ts';
 import { PairedConnection, type ConnectionEvents, type FrameTransport } from '../shared/pairedConnection.ts';
+import { nodeFrameCipher } from './nodeFrameCipher.ts';
 
 /** For both the server and the client side: no frame (nor message) over MAX_FRAME_BYTES, no compression. */
 export const SOCKET_LIMITS = { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } as const;
@@ -51,7 +52,7 @@ export function pairSocket(socket: WebSocket, start: PairingStep, events: Socket
       setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
     },
   };
-  const connection = new PairedConnection(transport, start, events);
+  const connection = new PairedConnection(transport, start, events, { cipher: nodeFrameCipher });
   // ws has checked a text frame's UTF-8 already.
   socket.on('message', (data, isBinary) => connection.receive(isBinary ? bytesOf(data) : new TextDecoder().decode(bytesOf(data))));
   socket.on('close', (code) => {

@@ -81,8 +81,8 @@ class NativeHost {
   private server: Server | null = null;
   private socketPath: string | null = null;
   private readonly peers = new Set<BridgePeer>();
-  /** Requests sent to the worker: host id → the bridge and its own id. */
-  private readonly asked = new Map<string, { peer: BridgePeer; id: string }>();
+  /** Requests sent to the worker: host id → the bridge and its own id (and, for `debug`, when it left). */
+  private readonly asked = new Map<string, { peer: BridgePeer; id: string; debugSince: number | null }>();
   private next = 0;
   private stopping = false;
 
@@ -136,7 +136,12 @@ class NativeHost {
         const asked = this.asked.get(message.id);
         if (!asked) return;
         this.asked.delete(message.id);
-        void asked.peer.connection.send({ type: 'response', id: asked.id, envelope: message.envelope }).catch(() => undefined);
+        const envelope = message.envelope;
+        // A request that asked for diagnostics learns how long the host waited for the worker.
+        if (asked.debugSince !== null && typeof envelope === 'object' && envelope !== null && 'meta' in envelope && typeof envelope.meta === 'object' && envelope.meta !== null) {
+          Object.assign(envelope.meta, { hostMs: Math.round((performance.now() - asked.debugSince) * 100) / 100 });
+        }
+        void asked.peer.connection.send({ type: 'response', id: asked.id, envelope }).catch(() => undefined);
         return;
       }
     }
@@ -225,7 +230,8 @@ class NativeHost {
     const request = parsed.data;
     this.next += 1;
     const id = `n${this.next}`;
-    this.asked.set(id, { peer, id: request.id });
+    const debug = typeof request.args === 'object' && request.args !== null && 'debug' in request.args && request.args.debug === true;
+    this.asked.set(id, { peer, id: request.id, debugSince: debug ? performance.now() : null });
     for (const message of splitForWorker({ type: 'request', id, tool: request.tool, args: request.args })) {
       if (!this.toWorker(message)) {
         this.asked.delete(id);

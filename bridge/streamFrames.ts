@@ -12,6 +12,7 @@ import { MAX_FRAME_BYTES } from '../shared/bridgeProtocol.ts';
 import type { PairingStep } from '../shared/pairingHandshake.ts';
 import { PairedConnection, type FrameTransport } from '../shared/pairedConnection.ts';
 import type { SocketEvents } from './bridgeSocket.ts';
+import { nodeFrameCipher } from './nodeFrameCipher.ts';
 
 const TEXT = 0;
 const BINARY = 1;
@@ -84,7 +85,7 @@ export function pairStream(socket: Socket, start: PairingStep, events: SocketEve
       setTimeout(() => socket.destroy(), 1_000).unref();
     },
   };
-  const connection = new PairedConnection(transport, start, events);
+  const connection = new PairedConnection(transport, start, events, { cipher: nodeFrameCipher });
   const reader = new StreamFrameReader(
     (received) => connection.receive(received),
     (what) => {

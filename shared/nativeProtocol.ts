@@ -102,6 +102,8 @@ function base64ToBytes(text: string): Uint8Array {
  */
 export function splitForWorker(message: { type: 'request'; id: string } & Record<string, unknown>, partBytes = PART_BYTES): unknown[] {
   const json = JSON.stringify(message);
+  // A UTF-16 unit is at most 3 bytes of UTF-8: most requests are known to fit without encoding them.
+  if (json.length * 3 < MAX_FROM_HOST_BYTES - 1024) return [message];
   const bytes = new TextEncoder().encode(json);
   if (bytes.length < MAX_FROM_HOST_BYTES - 1024) return [message];
   const parts: unknown[] = [];

@@ -1,6 +1,6 @@
 /**
  * One connection between the bridge and a peer, from its first frame to its close, over any
- * ordered message transport (a WebSocket today): the pairing handshake in text frames
+ * ordered message transport (a WebSocket, the host's unix socket): the pairing handshake in text frames
  * (pairingHandshake.ts), then the sealed session in binary frames (sealedChannel.ts). The hub,
  * a relay and the extension each wrap their socket in one.
  *
@@ -12,7 +12,7 @@
 import { CLOSE_BAD_HELLO, CLOSE_BROKEN_SESSION, HANDSHAKE_TIMEOUT_MS, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES } from './bridgeProtocol.ts';
 import { stepPairing, type Paired, type Pairing, type PairingFailure, type PairingStep } from './pairingHandshake.ts';
 import { parseFrame } from './parseFrame.ts';
-import { SealedChannel, type ChannelFailure } from './sealedChannel.ts';
+import { SealedChannel, webCryptoCipher, type ChannelFailure, type FrameCipher } from './sealedChannel.ts';
 
 export interface FrameTransport {
   sendText(text: string): void;
@@ -37,6 +37,8 @@ export interface ConnectionLimits {
   frameBytes: number;
   messageBytes: number;
   handshakeMs: number;
+  /** How the session's frames are sealed and opened (Web Crypto unless given: Node passes node:crypto). */
+  cipher: FrameCipher;
 }
 
 /** Handshake frames a peer may have waiting while a step computes; the real peers send one at a time. */
@@ -62,7 +64,7 @@ export class PairedConnection {
     private readonly events: ConnectionEvents,
     limits: Partial<ConnectionLimits> = {},
   ) {
-    this.limits = { frameBytes: MAX_FRAME_BYTES, messageBytes: MAX_MESSAGE_BYTES, handshakeMs: HANDSHAKE_TIMEOUT_MS, ...limits };
+    this.limits = { frameBytes: MAX_FRAME_BYTES, messageBytes: MAX_MESSAGE_BYTES, handshakeMs: HANDSHAKE_TIMEOUT_MS, cipher: webCryptoCipher, ...limits };
     this.state = start.state;
     this.isClient = start.state.phase === 'awaiting_challenge';
     this.deadline = setTimeout(() => this.fail({ kind: 'timeout' }, CLOSE_BAD_HELLO, 'handshake timeout'), this.limits.handshakeMs);
@@ -154,7 +156,7 @@ export class PairedConnection {
         message: (value) => this.events.message(value),
         broken: (failure) => this.fail({ kind: 'session', failure }, CLOSE_BROKEN_SESSION, `sealed frame ${failure}`),
       },
-      { frameBytes: this.limits.frameBytes, messageBytes: this.limits.messageBytes },
+      { frameBytes: this.limits.frameBytes, messageBytes: this.limits.messageBytes, cipher: this.limits.cipher },
     );
   }
 

@@ -112,8 +112,10 @@ export interface EnvelopeMeta {
   profile?: string;
   /** Time spent in the browser profile's service worker, from arrival to the journal record. */
   tookMs?: number;
-  /** Time the bridge's hub waited for the browser (WebSocket round trip plus tookMs). */
+  /** Time the bridge waited for the browser (the channel's round trip plus hostMs or tookMs). */
   bridgeMs?: number;
+  /** On the native path: time the native host waited for the worker (the native port's round trip plus tookMs). */
+  hostMs?: number;
   /** The journal record: saved, or the storage problem that kept it from being saved. */
   journal?: { saved: true; id: string } | { saved: false; problem: string };
 }

@@ -12,8 +12,10 @@
  * paired peer can still send a large plan or page text. The receiver reassembles at most
  * `messageBytes`.
  *
- * Transport-independent: bytes in, bytes out (WebSocket binary frames today; any ordered message
- * transport can carry them). Web Crypto, so it runs in the service worker and in Node alike.
+ * Transport-independent: bytes in, bytes out (WebSocket binary frames, the host's unix socket).
+ * Web Crypto by default, so it runs in the service worker and in Node alike; the Node sides pass
+ * node:crypto (bridge/nodeFrameCipher.ts), which seals and opens the same frames synchronously:
+ * a frame then leaves or is delivered in the same turn, without a round trip through a thread pool.
  */
 import { MAX_FRAME_BYTES, MAX_MESSAGE_BYTES } from './bridgeProtocol.ts';
 
@@ -54,7 +56,7 @@ export async function deriveSessionKeys(token: string, transcript: string, side:
 }
 
 /** 96-bit nonce: the direction, then the frame's counter (64-bit big-endian). Never reused under one key. */
-function nonceFor(direction: Direction, counter: number): Uint8Array<ArrayBuffer> {
+export function nonceFor(direction: Direction, counter: number): Uint8Array<ArrayBuffer> {
   const nonce = new Uint8Array(12);
   const view = new DataView(nonce.buffer);
   view.setUint32(0, direction === 'client-to-server' ? 1 : 2);
@@ -62,8 +64,13 @@ function nonceFor(direction: Direction, counter: number): Uint8Array<ArrayBuffer
   return nonce;
 }
 
+/** What each frame authenticates besides its data: its direction. */
+export function additionalDataFor(direction: Direction): Uint8Array<ArrayBuffer> {
+  return encoder.encode(`tether ${direction}`);
+}
+
 function params(direction: Direction, counter: number): AesGcmParams {
-  return { name: 'AES-GCM', iv: nonceFor(direction, counter), additionalData: encoder.encode(`tether ${direction}`), tagLength: 128 };
+  return { name: 'AES-GCM', iv: nonceFor(direction, counter), additionalData: additionalDataFor(direction), tagLength: 128 };
 }
 
 /** Seals one frame's plaintext as frame number `counter` in `direction`. */
@@ -79,6 +86,17 @@ export async function openFrame(key: CryptoKey, direction: Direction, counter: n
     return null;
   }
 }
+
+/**
+ * How frames are sealed and opened: the same AES-256-GCM frames (data, then the 16-byte tag), by
+ * Web Crypto (asynchronous) or by a synchronous implementation where there is one.
+ */
+export interface FrameCipher {
+  seal(key: CryptoKey, direction: Direction, counter: number, plain: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>;
+  open(key: CryptoKey, direction: Direction, counter: number, frame: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | null | Promise<Uint8Array<ArrayBuffer> | null>;
+}
+
+export const webCryptoCipher: FrameCipher = { seal: sealFrame, open: openFrame };
 
 /** Why a channel stopped: a frame that did not open, was too big, or held something that is not a message. */
 export type ChannelFailure = 'forged' | 'oversize' | 'malformed';
@@ -107,6 +125,8 @@ export interface ChannelEvents {
 export interface ChannelLimits {
   frameBytes: number;
   messageBytes: number;
+  /** Web Crypto unless given. */
+  cipher: FrameCipher;
 }
 
 export class SealedChannel {
@@ -114,6 +134,9 @@ export class SealedChannel {
   private received = 0;
   private outbox: Promise<void> = Promise.resolve();
   private inbox: Promise<void> = Promise.resolve();
+  /** Sends and received frames still waiting for an asynchronous seal or open: while any are, later ones queue behind them. */
+  private sealing = 0;
+  private opening = 0;
   private parts: Uint8Array[] = [];
   private partBytes = 0;
   /** Bytes received and not yet opened: bounded, so a flood cannot grow without limit. */
@@ -127,7 +150,7 @@ export class SealedChannel {
     private readonly events: ChannelEvents,
     limits: Partial<ChannelLimits> = {},
   ) {
-    this.limits = { frameBytes: MAX_FRAME_BYTES, messageBytes: MAX_MESSAGE_BYTES, ...limits };
+    this.limits = { frameBytes: MAX_FRAME_BYTES, messageBytes: MAX_MESSAGE_BYTES, cipher: webCryptoCipher, ...limits };
     if (this.limits.frameBytes <= FRAME_OVERHEAD) throw new RangeError('frames must be larger than their overhead');
   }
 
@@ -153,13 +176,26 @@ export class SealedChannel {
     // Counters are taken now, in call order; frames are written in the same order below.
     const first = this.sent;
     this.sent += chunks.length;
-    const sealing = Promise.all(chunks.map((plain, index) => sealFrame(this.keys.seal, this.keys.sealDirection, first + index, plain)));
+    const sealed = chunks.map((plain, index) => this.limits.cipher.seal(this.keys.seal, this.keys.sealDirection, first + index, plain));
+    if (this.sealing === 0 && sealed.every((frame): frame is Uint8Array<ArrayBuffer> => frame instanceof Uint8Array)) {
+      // Sealed already, nothing queued before it: written now.
+      try {
+        for (const frame of sealed) this.write(frame);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      return Promise.resolve();
+    }
+    this.sealing += 1;
     const run = this.outbox.then(async () => {
-      const frames = await sealing;
+      const frames = await Promise.all(sealed);
       if (this.over) throw new ChannelClosed();
       for (const frame of frames) this.write(frame);
     });
-    this.outbox = run.catch(() => undefined);
+    this.outbox = run.then(
+      () => void (this.sealing -= 1),
+      () => void (this.sealing -= 1),
+    );
     return run;
   }
 
@@ -173,9 +209,17 @@ export class SealedChannel {
     if (this.queuedBytes + this.partBytes > 2 * this.limits.messageBytes) return this.fail('oversize');
     const counter = this.received;
     this.received += 1;
-    const opening = openFrame(this.keys.open, this.keys.openDirection, counter, new Uint8Array(frame));
+    const opened = this.limits.cipher.open(this.keys.open, this.keys.openDirection, counter, new Uint8Array(frame));
+    if (this.opening === 0 && !(opened instanceof Promise)) {
+      // Opened already, nothing queued before it: delivered now.
+      this.queuedBytes -= frame.byteLength;
+      if (opened === null) return this.fail('forged');
+      return this.take(opened);
+    }
+    this.opening += 1;
     this.inbox = this.inbox.then(async () => {
-      const plain = await opening;
+      const plain = await opened;
+      this.opening -= 1;
       this.queuedBytes -= frame.byteLength;
       if (this.over) return;
       if (plain === null) return this.fail('forged');
