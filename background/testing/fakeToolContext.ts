@@ -46,7 +46,7 @@ export interface FakeToolContext extends ToolContext {
 }
 
 /** A page that is signed in as alice, has no draft, and runs every plan it is given. */
-export const DEFAULT_PAGE: Required<PageScript> = {
+export const DEFAULT_PAGE: { [K in keyof PageAnswers]: (request: RequestOf<K>, tabId: number) => Outcome<PageAnswers[K]> } = {
   observe: (_request, tabId) =>
     success({
       url: '',
