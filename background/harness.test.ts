@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { failure, success, tetherError } from '../shared/errors.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { ToolResults } from '../shared/results.ts';
+import { fakeToolContext } from './testing/fakeToolContext.ts';
 import { createHarness, type ToolHandlers } from './harness.ts';
 
 const RESULTS: ToolResults = {
@@ -33,7 +34,7 @@ function journal() {
 describe('the request entry (lifecycle and journal)', () => {
   it('passes the five lifecycle points and answers after the record is saved', async () => {
     const { saved, sink } = journal();
-    const harness = createHarness({ ready: async () => undefined, tools: tools(), journal: sink });
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: sink });
     const envelope = await harness({ tool: 'resolve', args: { profile: 'p', workspace: 'w', debug: true }, callId: 'c1' }, 'agent');
     expect(envelope.ok).toBe(true);
     expect(envelope.meta).toMatchObject({ tool: 'resolve', callId: 'c1', profile: 'p', journal: { saved: true, id: saved[0]?.id }, tookMs: expect.any(Number) });
@@ -45,7 +46,7 @@ describe('the request entry (lifecycle and journal)', () => {
   it('a refusal reaches no tool, changes nothing, and is recorded', async () => {
     const { saved, sink } = journal();
     const handlers = tools();
-    const harness = createHarness({ ready: async () => undefined, tools: handlers, journal: sink });
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: handlers, journal: sink });
     const envelope = await harness({ tool: 'inspect', args: { profile: 'p' } }, 'agent');
     expect(envelope.ok).toBe(false);
     expect(!envelope.ok && envelope.error).toMatchObject({ code: 'missing_context', details: { missing: ['workspace', 'handle'] } });
@@ -57,6 +58,7 @@ describe('the request entry (lifecycle and journal)', () => {
   it('if the record cannot be saved, the observation still goes out and the storage problem is reported', async () => {
     const harness = createHarness({
       ready: async () => undefined,
+      context: fakeToolContext(),
       tools: tools(),
       journal: { save: async () => Promise.reject(new Error('QuotaExceededError')) },
     });
@@ -71,6 +73,7 @@ describe('the request entry (lifecycle and journal)', () => {
     const { saved, sink } = journal();
     const harness = createHarness({
       ready: async () => undefined,
+      context: fakeToolContext(),
       tools: tools({ context: async () => Promise.reject(new Error('boom')) }),
       journal: sink,
     });
@@ -83,6 +86,7 @@ describe('the request entry (lifecycle and journal)', () => {
     const { saved, sink } = journal();
     const harness = createHarness({
       ready: async () => undefined,
+      context: fakeToolContext(),
       tools: tools({
         act: async (_args, trace) => {
           trace.rolledBack = true;
@@ -97,13 +101,13 @@ describe('the request entry (lifecycle and journal)', () => {
 
   it('long texts are shortened in the journal', async () => {
     const { saved, sink } = journal();
-    const harness = createHarness({ ready: async () => undefined, tools: tools(), journal: sink });
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: sink });
     const text = 'x'.repeat(10_000);
     await harness({ tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'fill', field: 'body', text }] } } }, 'agent');
     expect(JSON.stringify(saved[0]?.request).length).toBeLessThan(3000);
   });
   it('without debug, an answer is the result alone: no meta, no times, no ids', async () => {
-    const harness = createHarness({ ready: async () => undefined, tools: tools(), journal: journal().sink });
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: journal().sink });
     expect(await harness({ tool: 'inspect', args: { profile: 'p', workspace: 'w', handle: 'h' }, callId: 'c1' }, 'agent')).toEqual({ ok: true, result: RESULTS.inspect });
     const refused = await harness({ tool: 'inspect', args: { profile: 'p' } }, 'agent');
     expect(Object.keys(refused)).toEqual(['ok', 'error']);
@@ -116,7 +120,7 @@ describe('the request entry (lifecycle and journal)', () => {
     [{ debug: 1 }, /debug must be true or false/],
   ])('bad answer options %j → invalid_request naming what is allowed; no tool runs', async (options, message) => {
     const handlers = tools();
-    const harness = createHarness({ ready: async () => undefined, tools: handlers, journal: journal().sink });
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: handlers, journal: journal().sink });
     const envelope = await harness({ tool: 'resolve', args: { profile: 'p', workspace: 'w', ...options } }, 'agent');
     expect(!envelope.ok && envelope.error.code).toBe('invalid_request');
     expect(!envelope.ok && envelope.error.message).toMatch(message);
@@ -129,6 +133,7 @@ describe('the request entry (lifecycle and journal)', () => {
     let finishSave: () => void = () => undefined;
     const harness = createHarness({
       ready: async () => undefined,
+      context: fakeToolContext(),
       tools: tools({
         act: async (_args, trace) => {
           const answer = trace.settle(success(RESULTS.act));

@@ -25,17 +25,20 @@ import type { ActArgs, AgentRequest, AnyToolEnvelope, ContextArgs, EnvelopeMeta,
 import type { ToolResult, ToolResults } from '../shared/results.ts';
 import type { JournalSink } from './journal.ts';
 import { RequestTrace } from './requestTrace.ts';
+import type { ToolContext } from './toolContext.ts';
 
 export interface ToolHandlers {
-  context(args: ContextArgs, trace: RequestTrace): Promise<Outcome<ToolResults['context']>>;
-  resolve(args: ResolveArgs, trace: RequestTrace): Promise<Outcome<ToolResults['resolve']>>;
-  inspect(args: InspectArgs, trace: RequestTrace): Promise<Outcome<ToolResults['inspect']>>;
-  act(args: ActArgs, trace: RequestTrace): Promise<Outcome<ToolResults['act']>>;
+  context(args: ContextArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['context']>>;
+  resolve(args: ResolveArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['resolve']>>;
+  inspect(args: InspectArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['inspect']>>;
+  act(args: ActArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['act']>>;
 }
 
 export interface HarnessDeps {
   ready(): Promise<void>;
   tools: ToolHandlers;
+  /** What the tools may touch (stores, handles, tabs, the page channel, the clock): passed to each call. */
+  context: ToolContext;
   journal: JournalSink;
   onRecorded?(record: JournalRecord): void;
   clock?: () => number;
@@ -43,7 +46,7 @@ export interface HarnessDeps {
 
 export type RequestVia = JournalRecord['via'];
 
-async function decide(tools: ToolHandlers, request: AgentRequest, trace: RequestTrace): Promise<Outcome<ToolResult>> {
+async function decide(tools: ToolHandlers, context: ToolContext, request: AgentRequest, trace: RequestTrace): Promise<Outcome<ToolResult>> {
   const checked = parseAgentRequest(request.tool, request.args);
   if (!checked.ok) return checked;
   const parsed = checked.value;
@@ -52,13 +55,13 @@ async function decide(tools: ToolHandlers, request: AgentRequest, trace: Request
   if ('workspace' in parsed.args && typeof parsed.args.workspace === 'string') trace.workspaceId = parsed.args.workspace;
   switch (parsed.tool) {
     case 'context':
-      return tools.context(parsed.args, trace);
+      return tools.context(parsed.args, trace, context);
     case 'resolve':
-      return tools.resolve(parsed.args, trace);
+      return tools.resolve(parsed.args, trace, context);
     case 'inspect':
-      return tools.inspect(parsed.args, trace);
+      return tools.inspect(parsed.args, trace, context);
     case 'act':
-      return tools.act(parsed.args, trace);
+      return tools.act(parsed.args, trace, context);
   }
 }
 
@@ -88,7 +91,7 @@ export function createHarness(deps: HarnessDeps) {
     let outcome: Outcome<ToolResult>;
     try {
       await deps.ready();
-      outcome = await decide(deps.tools, request, trace);
+      outcome = await decide(deps.tools, deps.context, request, trace);
     } catch (error) {
       outcome = failure(
         tetherError('invalid_request', `Tether failed while handling this request: ${error instanceof Error ? error.message : String(error)}`, {

@@ -9,14 +9,20 @@ import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
 import { KEEPER_CHANNEL } from '../shared/keeperProtocol.ts';
 import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, registerAgentConnection, startNative } from './agentConnection.ts';
-import { updateBadge } from './approvals.ts';
-import { toTabMeta } from './browserTabs.ts';
+import { actRecords } from './actRecords.ts';
+import { browserApprovals, updateBadge } from './approvalBadge.ts';
+import { askPage } from './askPage.ts';
+import { readRequestTimeTab, readTabMeta, readTabsMeta, readView, toTabMeta } from './browserTabs.ts';
+import { getHandle, mintHandle, rememberInspection } from './handles.ts';
 import { createHarness, type RequestVia } from './harness.ts';
 import { indexedDbJournal } from './journal.ts';
+import { observeTab } from './observeTab.ts';
 import { notifyPages } from './pageEvents.ts';
 import { isOwnPage, registerRuntimeChannel } from './registration.ts';
-import { catchUpScheduled, onSchedulerAlarm } from './scheduler.ts';
+import { catchUpScheduled, onSchedulerAlarm, scheduleAct } from './scheduler.ts';
 import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './store.ts';
+import { tabReservations } from './tabReservations.ts';
+import type { ToolContext } from './toolContext.ts';
 import { actTool } from './tools/actTool.ts';
 import { contextTool } from './tools/contextTool.ts';
 import { inspectTool } from './tools/inspectTool.ts';
@@ -65,11 +71,29 @@ function onRecorded(_record: JournalRecord): void {
   notifyPages('journal.changed');
 }
 
+const approvals = browserApprovals();
+
+/** What the tools touch, built once: the stores, the session records and the browser adapters. */
+const toolContext: ToolContext = {
+  local: localStore,
+  session: sessionStore,
+  handles: { get: getHandle, mint: mintHandle, rememberInspection },
+  actRecords,
+  tabs: { readTabMeta, readTabsMeta, readView, readRequestTimeTab },
+  askPage,
+  observeTab,
+  approvals,
+  schedule: scheduleAct,
+  reservations: tabReservations,
+  clock: () => Date.now(),
+};
+
 const harness = createHarness({
   ready: async () => {
     await profileReady;
   },
   tools: { context: contextTool, resolve: resolveTool, inspect: inspectTool, act: actTool },
+  context: toolContext,
   journal: indexedDbJournal,
   onRecorded,
 });
@@ -81,6 +105,7 @@ function handleAgentRequest(request: AgentRequest, via: RequestVia = 'agent') {
 registerRuntimeChannel({
   handleAgentRequest: (request) => handleAgentRequest(request, 'ui'),
   notify: () => notifyPages('state.changed'),
+  decideApproval: (id, approve) => approvals.decide(id, approve),
 });
 registerAgentConnection(
   handleAgentRequest,
@@ -113,11 +138,11 @@ browser.runtime.onInstalled.addListener(() => {
 });
 browser.runtime.onStartup.addListener(() => {
   startNative();
-  void catchUpScheduled(indexedDbJournal, onRecorded);
+  void catchUpScheduled(toolContext, indexedDbJournal, onRecorded);
   void connect();
 });
 
-const schedulerAlarm = onSchedulerAlarm(indexedDbJournal, onRecorded);
+const schedulerAlarm = onSchedulerAlarm(toolContext, indexedDbJournal, onRecorded);
 browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === RECONNECT_ALARM) return ensureConnected();
   return schedulerAlarm(alarm);

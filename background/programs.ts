@@ -5,7 +5,8 @@
  */
 import { newId } from '../shared/ids.ts';
 import type { Program, TargetBinding } from '../shared/model.ts';
-import { localStore, type LocalState } from './store.ts';
+import type { LocalState } from './store.ts';
+import type { StateAccess } from './toolContext.ts';
 
 export function findProgram(state: LocalState, workspaceId: string, label: string): Program | null {
   return Object.values(state.programs).find((program) => program.workspaceId === workspaceId && program.label === label) ?? null;
@@ -16,6 +17,7 @@ export function programsOf(state: LocalState, workspaceId: string): Program[] {
 }
 
 export async function startProgram(
+  local: StateAccess<LocalState>,
   label: string,
   target: TargetBinding,
   status: Program['status'],
@@ -24,12 +26,12 @@ export async function startProgram(
 ): Promise<Program> {
   const program: Program = { id: newId('pg'), label, workspaceId: target.workspaceId, target, status, createdAt: now };
   if (dueAt !== undefined) program.dueAt = dueAt;
-  await localStore.setState((state) => ({ programs: { ...state.programs, [program.id]: program } }));
+  await local.setState((state) => ({ programs: { ...state.programs, [program.id]: program } }));
   return program;
 }
 
-export async function endProgram(programId: string): Promise<void> {
-  await localStore.setState((state) => {
+export async function endProgram(local: StateAccess<LocalState>, programId: string): Promise<void> {
+  await local.setState((state) => {
     const { [programId]: _ended, ...rest } = state.programs;
     return { programs: rest };
   });

@@ -12,11 +12,10 @@ import type { TargetBinding } from '../shared/model.ts';
 import type { PageActResult } from '../shared/pageProtocol.ts';
 import type { Plan } from '../shared/protocol.ts';
 import type { ActResult } from '../shared/results.ts';
-import { askPage } from './askPage.ts';
+import type { ActRecord } from './actRecords.ts';
 import type { RequestTrace } from './requestTrace.ts';
 import { revalidateNow } from './revalidateNow.ts';
-import { localStore } from './store.ts';
-import { actRecords, type ActRecord } from './actRecords.ts';
+import type { ToolContext } from './toolContext.ts';
 
 export interface ActInput {
   handle: string;
@@ -32,10 +31,6 @@ export interface ActInput {
   mayPublish?: boolean;
   /** The language the agent reads the answer in. */
   lang?: Lang;
-}
-
-async function saveAct(record: ActRecord): Promise<void> {
-  await actRecords.put(record.requestId, record);
 }
 
 export function expectationOf(binding: TargetBinding) {
@@ -68,7 +63,7 @@ export function answerFromPage(input: ActInput, result: PageActResult, trace: Re
   });
 }
 
-export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outcome<ActResult>> {
+export async function runAct(context: ToolContext, input: ActInput, trace: RequestTrace): Promise<Outcome<ActResult>> {
   const { binding } = input;
   const started: ActRecord = {
     requestId: input.requestId,
@@ -76,10 +71,11 @@ export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outc
     tabId: binding.tabId,
     documentId: binding.documentId,
     state: 'running',
-    startedAt: Date.now(),
+    startedAt: context.clock(),
     answer: null,
   };
 
+  const saveAct = (record: ActRecord) => context.actRecords.put(record.requestId, record);
   // The answer is final once the page has spoken: the journal record is saved while it is kept for retries.
   const finish = async (answer: Outcome<ActResult>): Promise<Outcome<ActResult>> => {
     trace.settle(answer);
@@ -90,13 +86,13 @@ export async function runAct(input: ActInput, trace: RequestTrace): Promise<Outc
   // Approval may have taken minutes: check again right before the page is touched — the binding
   // (R8) and the person's permission to write there (R5), as they are now. Both this and the
   // "running" mark must be done before the page is asked; they do not depend on each other.
-  const [still] = await Promise.all([revalidateNow(binding), saveAct(started)]);
+  const [still] = await Promise.all([revalidateNow(context, binding), saveAct(started)]);
   if (!still.ok) return finish(still);
-  if (localStore.getState().workspaces[binding.workspaceId]?.sites[binding.origin]?.writable !== true) {
+  if (context.local.getState().workspaces[binding.workspaceId]?.sites[binding.origin]?.writable !== true) {
     return finish(failure(tetherError('read_only_target', `The workspace no longer allows writing on ${binding.origin}.`, { origin: binding.origin })));
   }
   trace.point('dispatch');
-  const ran = await askPage(binding.tabId, binding.documentId, {
+  const ran = await context.askPage(binding.tabId, binding.documentId, {
     type: 'act',
     expect: expectationOf(binding),
     requestId: input.requestId,

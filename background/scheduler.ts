@@ -13,13 +13,13 @@ import type { JournalSink } from './journal.ts';
 import { endProgram, startProgram } from './programs.ts';
 import { RequestTrace } from './requestTrace.ts';
 import { runAct, type ActInput } from './runAct.ts';
-import { releaseTab, reserveTab } from './tabReservations.ts';
 import { localStore, ready, type ScheduledAct } from './store.ts';
+import type { ToolContext } from './toolContext.ts';
 
 const ALARM_PREFIX = 'tether.act:';
 
 export async function scheduleAct(input: ActInput, dueAt: number, now: number): Promise<ScheduledAct> {
-  const program = await startProgram(`scheduled ${new Date(dueAt).toISOString()}`, input.binding, 'scheduled', now, dueAt);
+  const program = await startProgram(localStore, `scheduled ${new Date(dueAt).toISOString()}`, input.binding, 'scheduled', now, dueAt);
   const scheduled: ScheduledAct = {
     id: newId('sa', 9),
     requestId: input.requestId,
@@ -46,10 +46,10 @@ export async function cancelScheduled(id: string): Promise<void> {
     const { [id]: _cancelled, ...rest } = state.scheduled;
     return { scheduled: rest };
   });
-  if (scheduled) await endProgram(scheduled.programId);
+  if (scheduled) await endProgram(localStore, scheduled.programId);
 }
 
-async function runScheduled(id: string, journal: JournalSink, onRecorded: (record: JournalRecord) => void): Promise<void> {
+async function runScheduled(context: ToolContext, id: string, journal: JournalSink, onRecorded: (record: JournalRecord) => void): Promise<void> {
   await ready();
   const scheduled = localStore.getState().scheduled[id];
   if (!scheduled) return;
@@ -87,11 +87,11 @@ async function runScheduled(id: string, journal: JournalSink, onRecorded: (recor
   };
   try {
     // One act at a time per tab, scheduled ones included.
-    outcome = reserveTab(scheduled.binding.tabId, scheduled.requestId)
-      ? await runAct(input, trace).finally(() => releaseTab(scheduled.binding.tabId, scheduled.requestId))
+    outcome = context.reservations.reserve(scheduled.binding.tabId, scheduled.requestId)
+      ? await runAct(context, input, trace).finally(() => context.reservations.release(scheduled.binding.tabId, scheduled.requestId))
       : failure(tetherError('target_busy', 'Another act was running on this tab when the scheduled act was due.', { tabId: scheduled.binding.tabId }));
   } finally {
-    await endProgram(scheduled.programId);
+    await endProgram(localStore, scheduled.programId);
   }
   trace.point('record');
   const record = trace.toRecord(outcome);
@@ -103,21 +103,21 @@ async function runScheduled(id: string, journal: JournalSink, onRecorded: (recor
   }
 }
 
-export function onSchedulerAlarm(journal: JournalSink, onRecorded: (record: JournalRecord) => void) {
+export function onSchedulerAlarm(context: ToolContext, journal: JournalSink, onRecorded: (record: JournalRecord) => void) {
   return (alarm: Alarms.Alarm): Promise<void> | undefined => {
     if (!alarm.name.startsWith(ALARM_PREFIX)) return undefined;
-    return runScheduled(alarm.name.slice(ALARM_PREFIX.length), journal, onRecorded);
+    return runScheduled(context, alarm.name.slice(ALARM_PREFIX.length), journal, onRecorded);
   };
 }
 
 /** After a browser restart alarms may have fired while nothing ran; due acts run (and are refused) now. */
-export async function catchUpScheduled(journal: JournalSink, onRecorded: (record: JournalRecord) => void): Promise<void> {
+export async function catchUpScheduled(context: ToolContext, journal: JournalSink, onRecorded: (record: JournalRecord) => void): Promise<void> {
   await ready();
   const now = Date.now();
   const alarms = await browser.alarms.getAll();
   for (const scheduled of Object.values(localStore.getState().scheduled)) {
     const hasAlarm = alarms.some((alarm) => alarm.name === `${ALARM_PREFIX}${scheduled.id}`);
-    if (!hasAlarm && scheduled.dueAt <= now) await runScheduled(scheduled.id, journal, onRecorded);
+    if (!hasAlarm && scheduled.dueAt <= now) await runScheduled(context, scheduled.id, journal, onRecorded);
     else if (!hasAlarm) await browser.alarms.create(`${ALARM_PREFIX}${scheduled.id}`, { when: scheduled.dueAt });
   }
 }

@@ -5,18 +5,26 @@
  * interleave on one page. It lives only as long as the acts it guards; a plan a stopped worker
  * left running is guarded by the page itself (one plan at a time).
  */
-const reservations = new Map<number, string>();
-
-export function reserveTab(tabId: number, requestId: string): boolean {
-  if (reservations.has(tabId) || [...reservations.values()].includes(requestId)) return false;
-  reservations.set(tabId, requestId);
-  return true;
+export interface TabReservations {
+  reserve(tabId: number, requestId: string): boolean;
+  release(tabId: number, requestId: string): void;
+  reserved(): number[];
 }
 
-export function releaseTab(tabId: number, requestId: string): void {
-  if (reservations.get(tabId) === requestId) reservations.delete(tabId);
+export function createTabReservations(): TabReservations {
+  const reservations = new Map<number, string>();
+  return {
+    reserve(tabId, requestId) {
+      if (reservations.has(tabId) || [...reservations.values()].includes(requestId)) return false;
+      reservations.set(tabId, requestId);
+      return true;
+    },
+    release(tabId, requestId) {
+      if (reservations.get(tabId) === requestId) reservations.delete(tabId);
+    },
+    reserved: () => [...reservations.keys()],
+  };
 }
 
-export function reservedTabIds(): number[] {
-  return [...reservations.keys()];
-}
+/** The worker's one table: immediate and scheduled acts share it. */
+export const tabReservations = createTabReservations();

@@ -9,7 +9,6 @@ import { siteLabel } from '../shared/matchSite.ts';
 import { originOf, type TabMeta, type Workspace } from '../shared/model.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
 import type { RuntimeAnswers, RuntimeRequest, UiDeparture, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
-import { decideApproval } from './approvals.ts';
 import { forgetDepartures } from './departures.ts';
 import { toTabMeta, readTabMeta, readTabsMeta, readView, readRequestTimeTab } from './browserTabs.ts';
 import { connectionStatus, forgetPairing, reconnect, setPairing } from './agentConnection.ts';
@@ -24,6 +23,8 @@ import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from
 export interface UiDeps {
   handleAgentRequest(request: AgentRequest): Promise<RuntimeAnswers['agent.request']>;
   notify(): void;
+  /** The person's decision on a pending approval; false when it is no longer pending. */
+  decideApproval(id: string, approve: boolean): Promise<boolean>;
 }
 
 function uiTab(tab: TabMeta, view: TabMeta | null): UiTab {
@@ -160,7 +161,7 @@ async function releaseWorkspace(workspaceId: string): Promise<void> {
   await revokeHandles((binding) => binding.workspaceId === workspaceId);
   const state = localStore.getState();
   for (const scheduled of Object.values(state.scheduled).filter((item) => item.workspaceId === workspaceId)) await cancelScheduled(scheduled.id);
-  for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId)) await endProgram(program.id);
+  for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId)) await endProgram(localStore, program.id);
 }
 
 type Handler<K extends RuntimeRequest['type']> = (request: Extract<RuntimeRequest, { type: K }>, deps: UiDeps) => Promise<Outcome<RuntimeAnswers[K]>>;
@@ -226,11 +227,11 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
   'program.end': async (request) => {
     const scheduled = Object.values(localStore.getState().scheduled).find((item) => item.programId === request.programId);
     if (scheduled) await cancelScheduled(scheduled.id);
-    else await endProgram(request.programId);
+    else await endProgram(localStore, request.programId);
     return success({ ended: request.programId });
   },
-  'approval.decide': async (request) => {
-    if (await decideApproval(request.approvalId, request.approve)) return success({ decided: true });
+  'approval.decide': async (request, deps) => {
+    if (await deps.decideApproval(request.approvalId, request.approve)) return success({ decided: true });
     // The panel showed it a moment ago: its time ran out, or it was answered elsewhere. Say so.
     return failure(tetherError('approval_required', 'This approval is no longer waiting: its time ran out, or it was already answered.', { approval: request.approvalId }));
   },

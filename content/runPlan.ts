@@ -20,6 +20,7 @@ import type { Plan } from '../shared/protocol.ts';
 import { draftState, elementId, lastEditBy, personIsTyping, readPageModel, rememberTetherWrite, seenElement } from './actHost.ts';
 import { isDisabled, readEditable, typingSurface } from './editables.ts';
 import { TooLarge } from './editors/structuredText.ts';
+import { fieldExpectation, holdsExpected, type FieldExpectation } from './fieldExpectation.ts';
 import type { LocatedAction, LocatedField, PageModel } from './pageModel.ts';
 import { planText, restoreField, selectValue, snapshotField, writeText, type FieldSnapshot, type PlannedText, type WriteOutcome } from './writeField.ts';
 
@@ -35,9 +36,8 @@ export function actStatus(requestId: string): { state: 'unknown' | 'running' | '
 interface PlannedWrite {
   step: number;
   field: LocatedField;
-  /** The text the field should hold before this step, and after it. */
-  expectedBefore: string | null;
-  expectedBeforeHash: string;
+  /** What the field should hold before this step, and the text after it. */
+  expectedBefore: FieldExpectation;
   expectedAfter: string;
   /** fill/append: the text converted for the editor (markdown/HTML), checked before anything runs. */
   planned: PlannedText | null;
@@ -142,22 +142,9 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
     }
 
     const current = readEditable(field.editable);
-    let expectedBefore: string | null;
-    let expectedBeforeHash: string;
     const prior = predicted.get(field.name);
-    if (prior !== undefined) {
-      expectedBefore = prior;
-      expectedBeforeHash = fieldHash(prior);
-    } else if (step.expect?.text !== undefined) {
-      expectedBefore = step.expect.text;
-      expectedBeforeHash = fieldHash(step.expect.text);
-    } else if (step.expect?.hash !== undefined) {
-      expectedBefore = null;
-      expectedBeforeHash = step.expect.hash;
-    } else if (inspected[field.name] !== undefined) {
-      expectedBefore = null;
-      expectedBeforeHash = inspected[field.name] as string;
-    } else {
+    const expectedBefore = fieldExpectation({ planned: prior, expect: step.expect, inspected: inspected[field.name] });
+    if (expectedBefore === null) {
       problems.push(
         problem(index, 'invalid_request', `Say what "${step.field}" holds now: inspect this handle first, or give expect.hash or expect.text.`),
       );
@@ -178,10 +165,11 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
       );
       return;
     }
-    if (prior === undefined && fieldHash(current) !== expectedBeforeHash) {
+    // A field an earlier step writes is checked when that step has run (its text is predicted, not read).
+    if (prior === undefined && !holdsExpected(current, expectedBefore)) {
       problems.push(fieldChanged(index, field, 'since it was inspected'));
     }
-    const base = expectedBefore ?? current;
+    const base = expectedBefore.text ?? current;
     let planned: PlannedText | null = null;
     if (step.op === 'fill' || step.op === 'append') {
       try {
@@ -194,7 +182,7 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
     }
     const expectedAfter = planned ? (planned.expected(base)[0] ?? '') : step.op === 'clear' ? '' : step.op === 'select' ? step.value : '';
     predicted.set(field.name, expectedAfter);
-    writes.set(index, { step: index, field, expectedBefore, expectedBeforeHash, expectedAfter, planned });
+    writes.set(index, { step: index, field, expectedBefore, expectedAfter, planned });
   });
   return { problems, writes, clicks };
 }
@@ -281,8 +269,8 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     // The person may have started typing since validation: check again at the last moment.
     const typing = personIsTyping(typingSurface(editable));
     const now = readEditable(editable);
-    const expectedNow = written.get(write.field) ?? write.expectedBefore;
-    if (typing || fieldHash(now) !== (expectedNow !== null ? fieldHash(expectedNow) : write.expectedBeforeHash)) {
+    const expectedNow = fieldExpectation({ planned: written.get(write.field) }) ?? write.expectedBefore;
+    if (typing || !holdsExpected(now, expectedNow)) {
       const rolledBack = await rollback();
       const code: ErrorCode = typing ? 'target_busy' : 'field_changed';
       const found = typing ? problem(index, code, `"${step.field}" is in use by the person.`, { cause: 'person' }) : fieldChanged(index, write.field, 'while the plan ran');

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHarness, type ToolHandlers } from '../background/harness.ts';
+import { fakeToolContext } from '../background/testing/fakeToolContext.ts';
 import { callTool } from '../bridge/mcpTools.ts';
 import { agentHelloSchema, bridgeRequestSchema, fromBrowserSchema, helloSchema, toBrowserSchema } from './bridgeProtocol.ts';
 import { clientPairing, serverPairing, stepPairing } from './pairingHandshake.ts';
@@ -63,7 +64,7 @@ describe('arbitrary input at every boundary', () => {
       inspect: () => tool({ signIn: { state: 'unknown' as const } }),
       act: () => tool({ requestId: '', steps: [], url: '', done: '' }),
     };
-    const harness = createHarness({ ready: async () => undefined, tools, journal: { save: async () => undefined } });
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools, journal: { save: async () => undefined } });
     await fc.assert(
       fc.asyncProperty(hostileTool, hostileJson, async (name, args) => {
         const before = toolCalls;

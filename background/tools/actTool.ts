@@ -15,18 +15,12 @@ import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
 import type { SitePolicy } from '../../shared/model.ts';
 import type { ActArgs } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
-import { requestApproval } from '../approvals.ts';
-import { askPage } from '../askPage.ts';
 import { checkHandle } from '../checkHandle.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { revalidateNow } from '../revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from '../runAct.ts';
-import { scheduleAct } from '../scheduler.ts';
 import { checkScope } from '../scope.ts';
-import { actRecords } from '../actRecords.ts';
-import { getHandle } from '../handles.ts';
-import { localStore } from '../store.ts';
-import { releaseTab, reserveTab } from '../tabReservations.ts';
+import type { ToolContext } from '../toolContext.ts';
 
 const DEFAULT_APPROVAL_TIMEOUT_S = 120;
 const MAX_SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,8 +28,8 @@ const MAX_SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
 const UNFINISHED_ACT_GRACE_MS = 30_000;
 
 /** A request id seen before: answer as before, or say it is still running. Null: run it. */
-async function replay(requestId: string, handle: string, input: ActInput, trace: RequestTrace): Promise<Outcome<ActResult> | null> {
-  const prior = await actRecords.get(requestId);
+async function replay(context: ToolContext, requestId: string, handle: string, input: ActInput, trace: RequestTrace): Promise<Outcome<ActResult> | null> {
+  const prior = await context.actRecords.get(requestId);
   if (!prior) return null;
   if (prior.handle !== handle) {
     return failure(tetherError('invalid_request', 'This requestId was already used with another handle. Use a new requestId.'));
@@ -43,25 +37,25 @@ async function replay(requestId: string, handle: string, input: ActInput, trace:
   trace.decision = { replayOf: requestId };
   if (prior.state === 'done' && prior.answer !== null) return prior.answer;
   // A worker stopped mid-act: the page knows whether the plan ran.
-  const status = await askPage(prior.tabId, prior.documentId, { type: 'actStatus', requestId });
+  const status = await context.askPage(prior.tabId, prior.documentId, { type: 'actStatus', requestId });
   if (status.ok && status.value.state === 'done' && status.value.result) {
     const answer = answerFromPage(input, status.value.result, trace);
-    await actRecords.put(requestId, { ...prior, state: 'done', answer });
+    await context.actRecords.put(requestId, { ...prior, state: 'done', answer });
     return answer;
   }
-  if ((status.ok && status.value.state === 'running') || Date.now() - prior.startedAt < UNFINISHED_ACT_GRACE_MS) {
+  if ((status.ok && status.value.state === 'running') || context.clock() - prior.startedAt < UNFINISHED_ACT_GRACE_MS) {
     return failure(tetherError('target_busy', 'This request is still running. Ask again with the same requestId in a moment.'));
   }
   return null;
 }
 
-export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outcome<ActResult>> {
-  const now = Date.now();
-  const state = localStore.getState();
+export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ActResult>> {
+  const now = context.clock();
+  const state = context.local.getState();
   const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
   if (!scope.ok) return scope;
   const token = args.handle ?? '';
-  const record = checkHandle(await getHandle(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, now);
+  const record = checkHandle(await context.handles.get(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, now);
   if (!record.ok) return record;
   const { binding } = record.value;
   const plan = args.plan;
@@ -71,7 +65,7 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
   const input: ActInput = { handle: token, binding, plan, inspected: record.value.inspected ?? {}, elements: record.value.elements ?? {}, requestId, lang: args.lang };
 
-  const replayed = args.requestId !== undefined ? await replay(requestId, token, input, trace) : null;
+  const replayed = args.requestId !== undefined ? await replay(context, requestId, token, input, trace) : null;
   if (replayed) return replayed;
 
   // R5: references are read, never written; and the person may have withdrawn write permission.
@@ -91,17 +85,17 @@ export async function actTool(args: ActArgs, trace: RequestTrace): Promise<Outco
     }
   }
   // One act at a time per tab, and one run per request id: a second copy in flight is refused.
-  if (!reserveTab(binding.tabId, requestId)) {
+  if (!context.reservations.reserve(binding.tabId, requestId)) {
     return failure(tetherError('target_busy', 'Another act is running on this tab now. Try again when it has finished.', { tabId: binding.tabId }));
   }
   try {
-    return await validateAndRun(args, input, policy, dueAt, trace, now);
+    return await validateAndRun(context, args, input, policy, dueAt, trace, now);
   } finally {
-    releaseTab(binding.tabId, requestId);
+    context.reservations.release(binding.tabId, requestId);
   }
 }
 
-async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy, dueAt: number | null, trace: RequestTrace, now: number): Promise<Outcome<ActResult>> {
+async function validateAndRun(context: ToolContext, args: ActArgs, input: ActInput, policy: SitePolicy, dueAt: number | null, trace: RequestTrace, now: number): Promise<Outcome<ActResult>> {
   const { binding, plan, requestId } = input;
   // A plan that presses nothing and runs now needs no separate dry run: the run itself checks every
   // step before any runs (and nothing needs approval or pins). Clicks, and plans kept for later, are
@@ -109,13 +103,13 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
   if (dueAt === null && plan.steps.every((step) => step.op !== 'click')) {
     trace.point('decide');
     trace.decision = { validated: 'in the run', needsApproval: false };
-    return runAct({ ...input, pins: [], mayPublish: false }, trace);
+    return runAct(context, { ...input, pins: [], mayPublish: false }, trace);
   }
-  const still = await revalidateNow(binding);
+  const still = await revalidateNow(context, binding);
   if (!still.ok) return still;
 
   // The whole plan against the page as it is now; nothing runs if anything is wrong.
-  const dry = await askPage(binding.tabId, binding.documentId, {
+  const dry = await context.askPage(binding.tabId, binding.documentId, {
     type: 'act',
     expect: expectationOf(binding),
     requestId,
@@ -138,7 +132,7 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
   trace.explanation = words;
   if (needsApproval) {
     const digest = await planDigest({ tabId: binding.tabId, documentId: binding.documentId, pageInstance: binding.pageInstance, plan, pins, at: args.at ?? null });
-    const decision = await requestApproval(
+    const decision = await context.approvals.request(
       {
         requestId,
         digest,
@@ -164,7 +158,7 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
   const mayPublish = needsApproval || policy.publishWithoutApproval === true;
 
   if (dueAt !== null) {
-    const scheduled = await scheduleAct({ ...input, pins, mayPublish }, Math.max(dueAt, now + 1000), now);
+    const scheduled = await context.schedule({ ...input, pins, mayPublish }, Math.max(dueAt, now + 1000), now);
     trace.successOutcome = 'scheduled';
     const answer: Outcome<ActResult> = success({
       requestId,
@@ -172,9 +166,9 @@ async function validateAndRun(args: ActArgs, input: ActInput, policy: SitePolicy
       will: inLang(words, args.lang),
     });
     // A retry with the same request id gets this answer again instead of a second schedule.
-    await actRecords.put(requestId, { requestId, handle: input.handle, tabId: binding.tabId, documentId: binding.documentId, state: 'done', startedAt: now, answer });
+    await context.actRecords.put(requestId, { requestId, handle: input.handle, tabId: binding.tabId, documentId: binding.documentId, state: 'done', startedAt: now, answer });
     return answer;
   }
 
-  return runAct({ ...input, pins, mayPublish }, trace);
+  return runAct(context, { ...input, pins, mayPublish }, trace);
 }

@@ -8,16 +8,15 @@ import { originOf, type Workspace } from '../../shared/model.ts';
 import type { ContextArgs } from '../../shared/protocol.ts';
 import type { ContextProgram, ContextResult, ContextTab, ContextWorkspace } from '../../shared/results.ts';
 import { USAGE } from '../../shared/usage.ts';
-import { readRequestTimeTab, readTabsMeta, readView } from '../browserTabs.ts';
 import { programsOf } from '../programs.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { checkProfile, checkScope, sharedWorkspaces } from '../scope.ts';
-import { localStore, sessionStore } from '../store.ts';
+import type { ToolContext } from '../toolContext.ts';
 
-async function describeWorkspace(workspace: Workspace, viewTabId: number | null): Promise<ContextWorkspace> {
-  const state = localStore.getState();
-  const seen = sessionStore.getState().seen;
-  const [tabs, requestTimeTab] = await Promise.all([readTabsMeta(workspace.tabIds), readRequestTimeTab(workspace.tabIds)]);
+async function describeWorkspace(context: ToolContext, workspace: Workspace, viewTabId: number | null): Promise<ContextWorkspace> {
+  const state = context.local.getState();
+  const seen = context.session.getState().seen;
+  const [tabs, requestTimeTab] = await Promise.all([context.tabs.readTabsMeta(workspace.tabIds), context.tabs.readRequestTimeTab(workspace.tabIds)]);
   const described: ContextWorkspace = {
     id: workspace.id,
     name: workspace.name,
@@ -40,8 +39,8 @@ async function describeWorkspace(workspace: Workspace, viewTabId: number | null)
   return described;
 }
 
-export async function contextTool(args: ContextArgs, trace: RequestTrace): Promise<Outcome<ContextResult>> {
-  const state = localStore.getState();
+export async function contextTool(args: ContextArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ContextResult>> {
+  const state = context.local.getState();
   trace.point('decide');
   let workspaces: Workspace[];
   if (args.profile !== undefined && args.workspace !== undefined) {
@@ -58,8 +57,8 @@ export async function contextTool(args: ContextArgs, trace: RequestTrace): Promi
     workspaces = sharedWorkspaces(state);
   }
   trace.point('dispatch');
-  const view = await readView();
-  const described = await Promise.all(workspaces.map((workspace) => describeWorkspace(workspace, view?.tabId ?? null)));
+  const view = await context.tabs.readView();
+  const described = await Promise.all(workspaces.map((workspace) => describeWorkspace(context, workspace, view?.tabId ?? null)));
   trace.point('observe');
   const profile = state.profile;
   const result: ContextResult = {

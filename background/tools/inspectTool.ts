@@ -12,35 +12,33 @@ import { success, type Outcome } from '../../shared/errors.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { InspectArgs } from '../../shared/protocol.ts';
 import type { InspectResult } from '../../shared/results.ts';
-import { askPage } from '../askPage.ts';
 import { checkHandle } from '../checkHandle.ts';
-import { getHandle, rememberInspection } from '../handles.ts';
 import { inspectionView } from '../inspectionView.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { revalidateNow } from '../revalidateNow.ts';
 import { expectationOf } from '../runAct.ts';
 import { checkScope } from '../scope.ts';
-import { localStore } from '../store.ts';
+import type { ToolContext } from '../toolContext.ts';
 
-export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promise<Outcome<InspectResult>> {
-  const scope = checkScope(localStore.getState(), args.profile ?? '', args.workspace ?? '');
+export async function inspectTool(args: InspectArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<InspectResult>> {
+  const scope = checkScope(context.local.getState(), args.profile ?? '', args.workspace ?? '');
   if (!scope.ok) return scope;
   const token = args.handle ?? '';
-  const record = checkHandle(await getHandle(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, Date.now());
+  const record = checkHandle(await context.handles.get(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, context.clock());
   if (!record.ok) return record;
   const { binding } = record.value;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
 
   const ask = () => {
     trace.point('dispatch');
-    return askPage(binding.tabId, binding.documentId, {
+    return context.askPage(binding.tabId, binding.documentId, {
       type: 'inspect',
       expect: expectationOf(binding),
       read: args.read ?? [],
       ...(args.readAs ? { readAs: args.readAs } : {}),
     });
   };
-  const check = () => revalidateNow(binding).finally(() => trace.point('decide'));
+  const check = () => revalidateNow(context, binding).finally(() => trace.point('decide'));
   let still: Awaited<ReturnType<typeof check>>;
   let inspected: Awaited<ReturnType<typeof ask>>;
   if (args.readAs === 'markdown') {
@@ -60,6 +58,6 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace): Promi
   trace.observation = { adapter: page.adapter, ...(page.adapterProblem ? { adapterProblem: page.adapterProblem } : {}), fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
   // The answer is known; what this inspect saw becomes the handle's expectation while the record is saved.
   const answer = trace.settle(success(inspectionView(page)));
-  await rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])), page.fieldElements);
+  await context.handles.rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])), page.fieldElements);
   return answer;
 }

@@ -11,35 +11,31 @@ import { siteLabel } from '../../shared/matchSite.ts';
 import type { TargetBinding, TargetSpec } from '../../shared/model.ts';
 import type { ResolveArgs } from '../../shared/protocol.ts';
 import type { ResolvedReference, ResolvedWrite, ResolveResult } from '../../shared/results.ts';
-import { readRequestTimeTab, readTabsMeta } from '../browserTabs.ts';
 import { checkObservedTarget } from '../checkObservedTarget.ts';
 import { checkHandle } from '../checkHandle.ts';
-import { getHandle, mintHandle } from '../handles.ts';
-import { observeTab } from '../observeTab.ts';
 import { findProgram, programsOf, startProgram } from '../programs.ts';
 import type { RequestTrace } from '../requestTrace.ts';
 import { resolveTargets, type ResolvedTarget } from '../resolveTargets.ts';
 import { checkScope } from '../scope.ts';
-import { reservedTabIds } from '../tabReservations.ts';
-import { localStore } from '../store.ts';
+import type { ToolContext } from '../toolContext.ts';
 
 function namedHandles(args: ResolveArgs): string[] {
   const specs: TargetSpec[] = [...(args.destination ? [args.destination] : []), ...(args.references ?? [])];
   return specs.flatMap((spec) => (spec.handle !== undefined ? [spec.handle] : []));
 }
 
-export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promise<Outcome<ResolveResult>> {
-  const now = Date.now();
-  const state = localStore.getState();
+export async function resolveTool(args: ResolveArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ResolveResult>> {
+  const now = context.clock();
+  const state = context.local.getState();
   const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
   if (!scope.ok) return scope;
   const { profile, workspace } = scope.value;
 
-  const [tabs, requestTimeTabId] = await Promise.all([readTabsMeta(workspace.tabIds), readRequestTimeTab(workspace.tabIds)]);
+  const [tabs, requestTimeTabId] = await Promise.all([context.tabs.readTabsMeta(workspace.tabIds), context.tabs.readRequestTimeTab(workspace.tabIds)]);
   const program = args.program !== undefined ? findProgram(state, workspace.id, args.program) : null;
   const handleBindings: Record<string, TargetBinding> = {};
   for (const token of namedHandles(args)) {
-    const record = checkHandle(await getHandle(token), token, { profileId: profile.id, workspaceId: workspace.id }, now);
+    const record = checkHandle(await context.handles.get(token), token, { profileId: profile.id, workspaceId: workspace.id }, now);
     if (!record.ok) return record;
     handleBindings[token] = record.value.binding;
   }
@@ -53,7 +49,7 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     program,
     programs: programsOf(state, workspace.id),
     // An act a stopped worker left behind is the page's to guard: it runs one plan at a time.
-    busyTabIds: reservedTabIds(),
+    busyTabIds: context.reservations.reserved(),
     handleBindings,
   });
   trace.point('decide');
@@ -63,8 +59,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
 
   // Only the chosen tabs are observed, never every tab's page (R1).
   trace.point('dispatch');
-  const writeObservation = write ? await observeTab(write.tab) : null;
-  const referenceObservations = await Promise.all(references.map((reference) => observeTab(reference.tab)));
+  const writeObservation = write ? await context.observeTab(write.tab) : null;
+  const referenceObservations = await Promise.all(references.map((reference) => context.observeTab(reference.tab)));
   trace.point('observe');
   if (write && writeObservation) {
     if (!writeObservation.ok) return writeObservation;
@@ -101,7 +97,7 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
     const binding = bind(write, seen.signIn.state === 'signed_in' ? seen.signIn.account : null, seen.pageInstance);
     if (binding.documentId === '') return failure({ code: 'context_changed', message: 'The write target has no loaded page.', details: { changed: ['document'] } });
     // Field names mean the elements the page showed now, until an inspect through the handle rebinds them.
-    const handle = await mintHandle(binding, requestId, now, seen.fieldElements);
+    const handle = await context.handles.mint(binding, requestId, now, seen.fieldElements);
     writeResult = { handle, tabId: write.tab.tabId, rule: write.rule };
     if (binding.account !== null) writeResult.account = binding.account;
     writeExplained = { title: write.tab.title, site: siteLabel(write.tab.url), account: binding.account, rule: write.rule, namedAs: write.namedAs };
@@ -113,7 +109,7 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
       // This request named another destination (R2): the program keeps its own target.
       programResult = { id: program.id, label: program.label, continued: false };
     } else if (args.program !== undefined) {
-      const started = await startProgram(args.program, binding, 'running', now);
+      const started = await startProgram(context.local, args.program, binding, 'running', now);
       programResult = { id: started.id, label: started.label, continued: false };
     }
   }
@@ -122,7 +118,7 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace): Promi
   for (const [index, reference] of references.entries()) {
     const seen = referenceObservations[index];
     const pageInstance = seen?.ok ? seen.value.pageInstance : null;
-    const handle = await mintHandle(bind(reference, null, pageInstance), requestId, now, seen?.ok ? seen.value.fieldElements : {});
+    const handle = await context.handles.mint(bind(reference, null, pageInstance), requestId, now, seen?.ok ? seen.value.fieldElements : {});
     referenceResults.push({ handle, tabId: reference.tab.tabId });
     journalTargets.push({ tabId: reference.tab.tabId, site: siteLabel(reference.tab.url), title: reference.tab.title, account: null, role: 'reference' });
   }

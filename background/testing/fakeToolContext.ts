@@ -1,0 +1,175 @@
+/**
+ * A ToolContext for unit tests, with no browser: in-memory zustand stores, handles and act records
+ * in maps, tabs from a list, pages answering from a script, the real approval rules over the
+ * in-memory session, and a clock the test moves. Everything the tools asked of pages is kept in
+ * `asked`, everything scheduled in `scheduled`.
+ */
+import { createStore } from 'zustand/vanilla';
+import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
+import { newId } from '../../shared/ids.ts';
+import type { TabMeta, Workspace } from '../../shared/model.ts';
+import type { PageAnswers } from '../../shared/pageProtocol.ts';
+import { PROFILE } from '../../shared/testing/fixtures.ts';
+import type { ActRecord } from '../actRecords.ts';
+import { createApprovals, type Approvals } from '../approvals.ts';
+import type { PageRequestBody } from '../askPage.ts';
+import type { HandleRecord } from '../handles.ts';
+import { startProgram } from '../programs.ts';
+import type { LocalState, ScheduledAct, SessionState } from '../store.ts';
+import { createTabReservations } from '../tabReservations.ts';
+import type { AskPage, ToolContext } from '../toolContext.ts';
+
+const HANDLE_TTL_MS = 2 * 60 * 60 * 1000;
+
+type RequestOf<K extends keyof PageAnswers> = Extract<PageRequestBody, { type: K }>;
+type PageHandler<K extends keyof PageAnswers> = (request: RequestOf<K>, tabId: number) => Outcome<PageAnswers[K]> | Promise<Outcome<PageAnswers[K]>>;
+/** How the pages answer, by request type; what is not given answers as a page that has it all. */
+export type PageScript = { [K in keyof PageAnswers]?: PageHandler<K> };
+
+export interface Asked {
+  tabId: number;
+  documentId: string;
+  request: PageRequestBody;
+}
+
+export interface FakeToolContext extends ToolContext {
+  now: number;
+  tabList: TabMeta[];
+  view: TabMeta | null;
+  requestTimeTabId: number | null;
+  page: PageScript;
+  asked: Asked[];
+  handleRecords: Map<string, HandleRecord>;
+  actRecordMap: Map<string, ActRecord>;
+  scheduled: ScheduledAct[];
+  approvals: Approvals;
+}
+
+/** A page that is signed in as alice, has no draft, and runs every plan it is given. */
+export const DEFAULT_PAGE: { [K in keyof PageAnswers]: (request: RequestOf<K>, tabId: number) => Outcome<PageAnswers[K]> } = {
+  observe: (_request, tabId) =>
+    success({
+      url: '',
+      title: '',
+      pageInstance: 'pg_1',
+      adapter: 'generic',
+      signIn: { state: 'signed_in', account: 'alice', via: 'generic' },
+      draft: { inProgress: false, reasons: [] },
+      fieldElements: { body: `el-${tabId}-body` },
+    }),
+  inspect: () =>
+    success({
+      url: '',
+      title: '',
+      pageInstance: 'pg_1',
+      adapter: 'generic',
+      signIn: { state: 'signed_in', account: 'alice', via: 'generic' },
+      draft: { inProgress: false, reasons: [] },
+      fieldElements: {},
+      fields: [],
+      actions: [],
+      readable: [],
+    }),
+  act: (request) =>
+    success({
+      ok: true,
+      dryRun: request.dryRun,
+      steps: request.dryRun ? [] : request.plan.steps.map((step, index) => ({ step: index, op: step.op, target: step.op === 'click' ? step.action : step.field, verified: true })),
+      clicks: request.plan.steps.flatMap((step, index) =>
+        step.op === 'click' ? [{ step: index, action: step.action, kind: step.action === 'publish' ? ('publish' as const) : ('other' as const), element: `el-${index}`, label: step.action, fingerprint: `fp-${index}` }] : [],
+      ),
+      url: 'https://blog.example/write',
+    }),
+  actStatus: () => success({ state: 'unknown' }),
+};
+
+async function answer<R extends PageRequestBody>(script: PageScript, request: R, tabId: number): Promise<Outcome<PageAnswers[R['type']]>> {
+  const type: R['type'] = request.type;
+  // The script is keyed by request type; TypeScript cannot follow that key from a request to its handler.
+  const handler = (script[type] ?? DEFAULT_PAGE[type]) as unknown as (request: R, tabId: number) => Outcome<PageAnswers[R['type']]> | Promise<Outcome<PageAnswers[R['type']]>>;
+  return handler(request, tabId);
+}
+
+export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabMeta[]; now?: number } = {}): FakeToolContext {
+  const workspaces = Object.fromEntries((options.workspaces ?? []).map((workspace) => [workspace.id, workspace]));
+  const local = createStore<LocalState>()(() => ({
+    profile: { id: PROFILE, label: 'Chromium profile', createdAt: 0 },
+    workspaces,
+    programs: {},
+    scheduled: {},
+    connection: { token: null, port: 17345 },
+  }));
+  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {} }));
+
+  const askPage: AskPage = async (tabId, documentId, request) => {
+    context.asked.push({ tabId, documentId, request });
+    const tab = context.tabList.find((item) => item.tabId === tabId);
+    // Messages reach only the bound document: another one (navigated, closed) never answers.
+    if (!tab || tab.documentId !== documentId) return failure(tetherError('context_changed', 'The page is gone.', { changed: ['document'] }));
+    return answer(context.page, request, tabId);
+  };
+
+  const context: FakeToolContext = {
+    now: options.now ?? 1_700_000_000_000,
+    tabList: options.tabs ?? [],
+    view: null,
+    requestTimeTabId: null,
+    page: {},
+    asked: [],
+    handleRecords: new Map(),
+    actRecordMap: new Map(),
+    scheduled: [],
+    local,
+    session,
+    handles: {
+      get: async (token) => context.handleRecords.get(token) ?? null,
+      mint: async (binding, requestId, now, elements = {}) => {
+        const token = newId('th', 18);
+        context.handleRecords.set(token, { binding, mintedAt: now, expiresAt: now + HANDLE_TTL_MS, inspected: null, elements, requestId });
+        return token;
+      },
+      rememberInspection: async (token, fields, elements) => {
+        const record = context.handleRecords.get(token);
+        if (record) context.handleRecords.set(token, { ...record, inspected: fields, elements });
+      },
+    },
+    actRecords: {
+      get: async (requestId) => context.actRecordMap.get(requestId) ?? null,
+      put: async (requestId, record) => void context.actRecordMap.set(requestId, record),
+    },
+    tabs: {
+      readTabMeta: async (tabId) => context.tabList.find((tab) => tab.tabId === tabId) ?? null,
+      readTabsMeta: async (tabIds) => context.tabList.filter((tab) => tabIds.includes(tab.tabId)),
+      readView: async () => context.view,
+      readRequestTimeTab: async (memberTabIds) => (context.requestTimeTabId !== null && memberTabIds.includes(context.requestTimeTabId) ? context.requestTimeTabId : null),
+    },
+    askPage,
+    observeTab: async (tab) => {
+      if (tab.documentId === null) return failure(tetherError('context_changed', 'The tab has no loaded page (discarded or loading).', { changed: ['document'] }));
+      return askPage(tab.tabId, tab.documentId, { type: 'observe' });
+    },
+    approvals: createApprovals({ session, changed: async () => undefined, keepAlive: () => undefined, clock: () => context.now }),
+    schedule: async (input, dueAt, now) => {
+      const program = await startProgram(local, `scheduled ${new Date(dueAt).toISOString()}`, input.binding, 'scheduled', now, dueAt);
+      const scheduled: ScheduledAct = {
+        id: newId('sa', 9),
+        requestId: input.requestId,
+        programId: program.id,
+        workspaceId: input.binding.workspaceId,
+        binding: input.binding,
+        plan: input.plan,
+        inspected: input.inspected,
+        elements: input.elements,
+        pins: input.pins ?? [],
+        mayPublish: input.mayPublish === true,
+        dueAt,
+        createdAt: now,
+      };
+      context.scheduled.push(scheduled);
+      return scheduled;
+    },
+    reservations: createTabReservations(),
+    clock: () => context.now,
+  };
+  return context;
+}

@@ -1,0 +1,60 @@
+/**
+ * What the four tools (and the act's run, which scheduled acts share) may touch, handed to them by
+ * the harness: state, handles, act records, the browser's tabs, the page channel, approvals, the
+ * scheduler, the per-tab reservations and the clock. The service worker builds the real one once
+ * (index.ts); unit tests build a fake (testing/fakeToolContext.ts). Only types are imported here,
+ * so a tool that takes its context loads no store and no browser API.
+ */
+import type { Outcome } from '../shared/errors.ts';
+import type { TabMeta, TargetBinding } from '../shared/model.ts';
+import type { PageAnswers, PageObservation } from '../shared/pageProtocol.ts';
+import type { ActRecord } from './actRecords.ts';
+import type { ApprovalDecision, ApprovalRequest } from './approvals.ts';
+import type { PageRequestBody } from './askPage.ts';
+import type { HandleRecord } from './handles.ts';
+import type { ActInput } from './runAct.ts';
+import type { LocalState, ScheduledAct, SessionState } from './store.ts';
+import type { TabReservations } from './tabReservations.ts';
+
+/** A zustand store as the tools use it (the persisted stores' writes may return a promise: await them). */
+export interface StateAccess<T> {
+  getState(): T;
+  setState(change: Partial<T> | ((state: T) => Partial<T>)): unknown;
+}
+
+/** The page channel: one request to one exact document, answered or refused. */
+export type AskPage = <R extends PageRequestBody>(tabId: number, documentId: string, request: R, timeoutMs?: number) => Promise<Outcome<PageAnswers[R['type']]>>;
+
+export interface ToolContext {
+  /** What the person decided: profile, workspaces, programs, scheduled acts. */
+  local: StateAccess<LocalState>;
+  /** What this browser session saw (accounts per tab), and approvals. */
+  session: StateAccess<SessionState>;
+  handles: {
+    get(token: string): Promise<HandleRecord | null>;
+    mint(binding: TargetBinding, requestId: string, now: number, elements?: Record<string, string>): Promise<string>;
+    rememberInspection(token: string, fields: Record<string, string>, elements: Record<string, string>): Promise<void>;
+  };
+  /** What became of each act, by request id (retries get the answer given before). */
+  actRecords: {
+    get(requestId: string): Promise<ActRecord | null>;
+    put(requestId: string, record: ActRecord): Promise<void>;
+  };
+  tabs: {
+    readTabMeta(tabId: number): Promise<TabMeta | null>;
+    readTabsMeta(tabIds: readonly number[]): Promise<TabMeta[]>;
+    readView(): Promise<TabMeta | null>;
+    readRequestTimeTab(memberTabIds: readonly number[]): Promise<number | null>;
+  };
+  askPage: AskPage;
+  /** Asks one chosen tab's page for sign-in, account and drafts, and keeps what it showed. */
+  observeTab(tab: TabMeta): Promise<Outcome<PageObservation>>;
+  approvals: {
+    request(request: ApprovalRequest, timeoutMs: number): Promise<ApprovalDecision>;
+  };
+  /** Keeps an act to run at `dueAt`, under a program of its own. */
+  schedule(input: ActInput, dueAt: number, now: number): Promise<ScheduledAct>;
+  /** One act at a time per tab, and one run per request id in flight. */
+  reservations: TabReservations;
+  clock(): number;
+}
