@@ -221,12 +221,13 @@ export class FirefoxTether extends TetherClient<FirefoxPage> {
 
   /** Unloads the event page (as Firefox does when it is idle) and waits until it is gone. */
   async stopBackground(): Promise<void> {
-    await this.addon.terminateBackground();
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      if (![...this.addon.targets.values()].some((target) => target.url.endsWith(BACKGROUND_PAGE))) return;
+    // On a loaded machine Firefox may still be busy with a call when asked; ask again every 5 s.
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      if (attempt % 100 === 0) await this.addon.terminateBackground();
       await new Promise((done) => setTimeout(done, 50));
+      if (![...this.addon.targets.values()].some((target) => target.url.endsWith(BACKGROUND_PAGE))) return;
     }
-    throw new Error('the event page is still there');
+    throw new Error('the event page is still there after 30 s');
   }
 
   /** Tether's sidebar (Firefox opens it by itself when the add-on is installed). */
