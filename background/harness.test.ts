@@ -37,7 +37,13 @@ describe('the request entry (lifecycle and journal)', () => {
     const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: sink });
     const envelope = await harness({ tool: 'resolve', args: { profile: 'p', workspace: 'w', debug: true }, callId: 'c1' }, 'agent');
     expect(envelope.ok).toBe(true);
-    expect(envelope.meta).toMatchObject({ tool: 'resolve', callId: 'c1', profile: 'p', journal: { saved: true, id: saved[0]?.id }, tookMs: expect.any(Number) });
+    expect(envelope.meta).toMatchObject({
+      tool: 'resolve',
+      callId: 'c1',
+      profile: 'p',
+      journal: { saved: true, id: saved[0]?.id },
+      tookMs: expect.any(Number),
+    });
     expect(saved).toHaveLength(1);
     expect(Object.keys(saved[0]?.lifecycle ?? {})).toEqual(['prepare', 'decide', 'dispatch', 'observe', 'record']);
     expect(saved[0]).toMatchObject({ tool: 'resolve', via: 'agent', outcome: 'done', profileId: 'p', workspaceId: 'w' });
@@ -108,7 +114,10 @@ describe('the request entry (lifecycle and journal)', () => {
   });
   it('without debug, an answer is the result alone: no meta, no times, no ids', async () => {
     const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: journal().sink });
-    expect(await harness({ tool: 'inspect', args: { profile: 'p', workspace: 'w', handle: 'h' }, callId: 'c1' }, 'agent')).toEqual({ ok: true, result: RESULTS.inspect });
+    expect(await harness({ tool: 'inspect', args: { profile: 'p', workspace: 'w', handle: 'h' }, callId: 'c1' }, 'agent')).toEqual({
+      ok: true,
+      result: RESULTS.inspect,
+    });
     const refused = await harness({ tool: 'inspect', args: { profile: 'p' } }, 'agent');
     expect(Object.keys(refused)).toEqual(['ok', 'error']);
   });
@@ -150,7 +159,10 @@ describe('the request entry (lifecycle and journal)', () => {
         },
       },
     });
-    const answering = harness({ tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'clear', field: 'body' }] } } }, 'agent').then((envelope) => {
+    const answering = harness(
+      { tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'clear', field: 'body' }] } } },
+      'agent',
+    ).then((envelope) => {
       order.push('answered');
       return envelope;
     });

@@ -23,8 +23,8 @@ import type { JournalRecord } from '../shared/journalRecord.ts';
 import { isToolName, parseAgentRequest, toolLabel } from '../shared/parseAgentRequest.ts';
 import type { ActArgs, AgentRequest, AnyToolEnvelope, ContextArgs, EnvelopeMeta, InspectArgs, ResolveArgs } from '../shared/protocol.ts';
 import type { ToolResult, ToolResults } from '../shared/results.ts';
-import type { JournalSink } from './journal.ts';
-import { RequestTrace } from './requestTrace.ts';
+import type { JournalSink } from './state/journal.ts';
+import { RequestTrace } from './core/requestTrace.ts';
 import type { ToolContext } from './toolContext.ts';
 
 export interface ToolHandlers {

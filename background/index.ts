@@ -8,28 +8,28 @@ import { newId } from '../shared/ids.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
 import { KEEPER_CHANNEL } from '../shared/keeperProtocol.ts';
-import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, registerAgentConnection, startNative } from './agentConnection.ts';
-import { actRecords } from './actRecords.ts';
-import { browserApprovals, updateBadge } from './approvalBadge.ts';
-import { askPage } from './askPage.ts';
-import { readRequestTimeTab, readTabMeta, readTabsMeta, readView, toTabMeta } from './browserTabs.ts';
-import { getHandle, mintHandle, rememberInspection } from './handles.ts';
+import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, registerAgentConnection, startNative } from './adapters/agentConnection.ts';
+import { actRecords } from './state/actRecords.ts';
+import { browserApprovals, updateBadge } from './adapters/approvalBadge.ts';
+import { askPage } from './adapters/askPage.ts';
+import { readRequestTimeTab, readTabMeta, readTabsMeta, readView, toTabMeta } from './adapters/browserTabs.ts';
+import { getHandle, mintHandle, rememberInspection } from './state/handles.ts';
 import { createHarness, type RequestVia } from './harness.ts';
-import { indexedDbJournal } from './journal.ts';
-import { observeTab } from './observeTab.ts';
-import { notifyPages } from './pageEvents.ts';
+import { indexedDbJournal } from './state/journal.ts';
+import { observeTab } from './adapters/observeTab.ts';
+import { notifyPages } from './adapters/pageEvents.ts';
 import { isOwnPage, registerRuntimeChannel } from './registration.ts';
-import { catchUpScheduled, onSchedulerAlarm, scheduleAct } from './scheduler.ts';
-import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './store.ts';
-import { tabReservations } from './tabReservations.ts';
+import { catchUpScheduled, onSchedulerAlarm, scheduleAct } from './adapters/scheduler.ts';
+import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './state/store.ts';
+import { tabReservations } from './core/tabReservations.ts';
 import type { ToolContext } from './toolContext.ts';
 import { actTool } from './tools/actTool.ts';
 import { contextTool } from './tools/contextTool.ts';
 import { inspectTool } from './tools/inspectTool.ts';
 import { resolveTool } from './tools/resolveTool.ts';
-import { forgetDepartures, noteDepartures } from './departures.ts';
-import { forgetTopCommits, noteTopCommit } from './topCommits.ts';
-import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, type Departure } from './workspaces.ts';
+import { forgetDepartures, noteDepartures } from './state/departures.ts';
+import { forgetTopCommits, noteTopCommit } from './adapters/topCommits.ts';
+import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, type Departure } from './core/workspaces.ts';
 
 /** Firefox alone has `runtime.getBrowserInfo`: the first label of a profile says which browser it is. */
 function browserName(): string {
@@ -149,7 +149,9 @@ browser.alarms.onAlarm.addListener((alarm) => {
 });
 
 /** Membership follows the tabs: closed, replaced, navigated (to a site the workspace has), regrouped. */
-async function updateWorkspaces(change: (workspaces: ReturnType<typeof localStore.getState>['workspaces']) => ReturnType<typeof localStore.getState>['workspaces']): Promise<void> {
+async function updateWorkspaces(
+  change: (workspaces: ReturnType<typeof localStore.getState>['workspaces']) => ReturnType<typeof localStore.getState>['workspaces'],
+): Promise<void> {
   await ready();
   const before = localStore.getState().workspaces;
   const after = change(before);

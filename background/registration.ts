@@ -8,7 +8,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import { RUNTIME_CHANNEL, runtimeRequestSchema } from '../shared/runtimeProtocol.ts';
-import { ready } from './store.ts';
+import { ready } from './state/store.ts';
 import { handleUiRequest, type UiDeps } from './uiHandlers.ts';
 
 export function isOwnPage(sender: Runtime.MessageSender): boolean {

@@ -8,13 +8,13 @@
 import type { Outcome } from '../shared/errors.ts';
 import type { TabMeta, TargetBinding } from '../shared/model.ts';
 import type { PageAnswers, PageObservation } from '../shared/pageProtocol.ts';
-import type { ActRecord } from './actRecords.ts';
-import type { ApprovalDecision, ApprovalRequest } from './approvals.ts';
-import type { PageRequestBody } from './askPage.ts';
-import type { HandleRecord } from './handles.ts';
-import type { ActInput } from './runAct.ts';
-import type { LocalState, ScheduledAct, SessionState } from './store.ts';
-import type { TabReservations } from './tabReservations.ts';
+import type { ActRecord } from './state/actRecords.ts';
+import type { ApprovalDecision, ApprovalRequest } from './core/approvals.ts';
+import type { PageRequestBody } from './adapters/askPage.ts';
+import type { HandleRecord } from './state/handles.ts';
+import type { ActInput } from './tools/runAct.ts';
+import type { LocalState, ScheduledAct, SessionState } from './state/store.ts';
+import type { TabReservations } from './core/tabReservations.ts';
 
 /** A zustand store as the tools use it (the persisted stores' writes may return a promise: await them). */
 export interface StateAccess<T> {
@@ -23,7 +23,12 @@ export interface StateAccess<T> {
 }
 
 /** The page channel: one request to one exact document, answered or refused. */
-export type AskPage = <R extends PageRequestBody>(tabId: number, documentId: string, request: R, timeoutMs?: number) => Promise<Outcome<PageAnswers[R['type']]>>;
+export type AskPage = <R extends PageRequestBody>(
+  tabId: number,
+  documentId: string,
+  request: R,
+  timeoutMs?: number,
+) => Promise<Outcome<PageAnswers[R['type']]>>;
 
 export interface ToolContext {
   /** What the person decided: profile, workspaces, programs, scheduled acts. */

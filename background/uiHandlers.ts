@@ -9,16 +9,16 @@ import { siteLabel } from '../shared/matchSite.ts';
 import { originOf, type TabMeta, type Workspace } from '../shared/model.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
 import type { RuntimeAnswers, RuntimeRequest, UiDeparture, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
-import { forgetDepartures } from './departures.ts';
-import { toTabMeta, readTabMeta, readTabsMeta, readView, readRequestTimeTab } from './browserTabs.ts';
-import { connectionStatus, forgetPairing, reconnect, setPairing } from './agentConnection.ts';
-import { revokeHandles } from './handles.ts';
-import { exportJournal, getJournalRecord, listJournal } from './journal.ts';
-import { endProgram } from './programs.ts';
-import { cancelScheduled } from './scheduler.ts';
-import { observeTab } from './observeTab.ts';
-import { localStore, sessionStore } from './store.ts';
-import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './workspaces.ts';
+import { forgetDepartures } from './state/departures.ts';
+import { toTabMeta, readTabMeta, readTabsMeta, readView, readRequestTimeTab } from './adapters/browserTabs.ts';
+import { connectionStatus, forgetPairing, reconnect, setPairing } from './adapters/agentConnection.ts';
+import { revokeHandles } from './state/handles.ts';
+import { exportJournal, getJournalRecord, listJournal } from './state/journal.ts';
+import { endProgram } from './core/programs.ts';
+import { cancelScheduled } from './adapters/scheduler.ts';
+import { observeTab } from './adapters/observeTab.ts';
+import { localStore, sessionStore } from './state/store.ts';
+import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './core/workspaces.ts';
 
 export interface UiDeps {
   handleAgentRequest(request: AgentRequest): Promise<RuntimeAnswers['agent.request']>;
@@ -161,7 +161,8 @@ async function releaseWorkspace(workspaceId: string): Promise<void> {
   await revokeHandles((binding) => binding.workspaceId === workspaceId);
   const state = localStore.getState();
   for (const scheduled of Object.values(state.scheduled).filter((item) => item.workspaceId === workspaceId)) await cancelScheduled(scheduled.id);
-  for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId)) await endProgram(localStore, program.id);
+  for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId))
+    await endProgram(localStore, program.id);
 }
 
 type Handler<K extends RuntimeRequest['type']> = (request: Extract<RuntimeRequest, { type: K }>, deps: UiDeps) => Promise<Outcome<RuntimeAnswers[K]>>;
@@ -233,10 +234,14 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
   'approval.decide': async (request, deps) => {
     if (await deps.decideApproval(request.approvalId, request.approve)) return success({ decided: true });
     // The panel showed it a moment ago: its time ran out, or it was answered elsewhere. Say so.
-    return failure(tetherError('approval_required', 'This approval is no longer waiting: its time ran out, or it was already answered.', { approval: request.approvalId }));
+    return failure(
+      tetherError('approval_required', 'This approval is no longer waiting: its time ran out, or it was already answered.', { approval: request.approvalId }),
+    );
   },
   'departure.dismiss': async (request) => {
-    const known = Object.values(sessionStore.getState().departures).some((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
+    const known = Object.values(sessionStore.getState().departures).some(
+      (notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId,
+    );
     await forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
     return success({ dismissed: known });
   },

@@ -33,7 +33,11 @@ function sandbox(): Sandbox {
   const home = mkdtempSync(join(tmpdir(), 'tether-bench-home-'));
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'TETHER_TOKEN') env[key] = value;
-  Object.assign(env, { TETHER_HOME: home, TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-config-')), TETHER_PORT: String(20_000 + (process.pid % 1000)) });
+  Object.assign(env, {
+    TETHER_HOME: home,
+    TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-config-')),
+    TETHER_PORT: String(20_000 + (process.pid % 1000)),
+  });
   return { home, env };
 }
 
@@ -64,11 +68,10 @@ class RawBrowser {
   static async launch(box: Sandbox): Promise<RawBrowser> {
     const userDataDir = mkdtempSync(join(tmpdir(), 'tether-bench-profile-'));
     execFileSync(process.execPath, [SERVER, 'install', '--browser-profile-dir', userDataDir], { env: box.env, stdio: 'ignore' });
-    const child = spawn(
-      CHROMIUM,
-      ['--headless', `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', ...chromiumArgs([DIST]), 'about:blank'],
-      { stdio: ['ignore', 'ignore', 'ignore'], env: box.env },
-    );
+    const child = spawn(CHROMIUM, ['--headless', `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', ...chromiumArgs([DIST]), 'about:blank'], {
+      stdio: ['ignore', 'ignore', 'ignore'],
+      env: box.env,
+    });
     const portFile = join(userDataDir, 'DevToolsActivePort');
     for (let waited = 0; !existsSync(portFile) || readFileSync(portFile, 'utf8').split('\n').length < 2; waited += 20) {
       if (waited > 30_000) throw new Error('Chromium did not start');
@@ -234,8 +237,16 @@ export async function measureFirstAnswers(runs = 20, log: (line: string) => void
       }
       await waitFor(() => hostSockets(box).length === 0, 'the host to go');
     }
-    rows.push({ label: 'MCP server started first, then the browser', samples: fromLaunch, note: 'from launching the browser to the first answer (the browser’s own start included)' });
-    rows.push({ label: '… the same runs, from the host’s socket appearing', samples: fromHost, note: 'the part that is Tether’s: socket found (fs.watch), paired, answered' });
+    rows.push({
+      label: 'MCP server started first, then the browser',
+      samples: fromLaunch,
+      note: 'from launching the browser to the first answer (the browser’s own start included)',
+    });
+    rows.push({
+      label: '… the same runs, from the host’s socket appearing',
+      samples: fromHost,
+      note: 'the part that is Tether’s: socket found (fs.watch), paired, answered',
+    });
     log(`bridge first (from launch): ${fromLaunch.map(Math.round).join(' ')}`);
   }
 
@@ -291,7 +302,9 @@ async function serverStart(command: string, args: string[], env: Record<string, 
         }
         if (/"id":2[,}]/.test(buffered) && buffered.includes('"tools"')) done();
       });
-      child.stdin?.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`);
+      child.stdin?.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`,
+      );
     });
     return performance.now() - started;
   } finally {
@@ -302,7 +315,9 @@ async function serverStart(command: string, args: string[], env: Record<string, 
 /** The published package as a person gets it: packed, installed from the tarball into an empty folder. */
 function installedPackage(): string {
   const packs = mkdtempSync(join(tmpdir(), 'tether-bench-pack-'));
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], { cwd: REPO, encoding: 'utf8' })) as Array<{ filename: string }>;
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], { cwd: REPO, encoding: 'utf8' }),
+  ) as Array<{ filename: string }>;
   const folder = mkdtempSync(join(tmpdir(), 'tether-bench-installed-'));
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(packs, packed?.filename ?? '')], { cwd: folder, stdio: 'ignore' });
   return folder;

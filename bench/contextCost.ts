@@ -98,7 +98,16 @@ export async function playwrightMcpTranscript(bench: BenchTether, pages: TaskPag
   await client.connect(
     new StdioClientTransport({
       command: 'npx',
-      args: ['@playwright/mcp', '--executable-path', CHROMIUM, '--headless', '--isolated', '--no-sandbox', '--output-dir', mkdtempSync(join(tmpdir(), 'pwmcp-'))],
+      args: [
+        '@playwright/mcp',
+        '--executable-path',
+        CHROMIUM,
+        '--headless',
+        '--isolated',
+        '--no-sandbox',
+        '--output-dir',
+        mkdtempSync(join(tmpdir(), 'pwmcp-')),
+      ],
       stderr: 'ignore',
     }),
   );
@@ -116,7 +125,11 @@ export async function playwrightMcpTranscript(bench: BenchTether, pages: TaskPag
     await step('snapshot (read post)', 'browser_snapshot', {});
     await step('navigate to the blog editor', 'browser_navigate', { url: bench.sites.url('blog', signedIn('alice', pages.blogEditor)) });
     const editor = await step('snapshot (find fields)', 'browser_snapshot', {});
-    await step('type title', 'browser_type', { element: 'Title', target: ref(editor, /textbox "Title" \[ref=(\w+)\]/, 'title box'), text: 'From the cafe: Weekly notes: spring market' });
+    await step('type title', 'browser_type', {
+      element: 'Title',
+      target: ref(editor, /textbox "Title" \[ref=(\w+)\]/, 'title box'),
+      text: 'From the cafe: Weekly notes: spring market',
+    });
     await step('type body', 'browser_type', {
       element: 'Body',
       target: ref(editor, /textbox "Body" \[ref=(\w+)\]/, 'body box'),

@@ -57,7 +57,9 @@ export async function measureEditorLatency(bench: BenchTether, iterations = 30):
     const act = async (text: string, format: 'text' | 'markdown'): Promise<number> => {
       const inspected = await bench.call('inspect', { profile, workspace, handle });
       if (!inspected.envelope.ok) throw new Error(`inspect on ${family}: ${inspected.envelope.error.message}`);
-      const [took, answer] = await timed(() => bench.call('act', { profile, workspace, handle, plan: { steps: [{ op: 'fill', field: 'body', text, format }], continueDraft: true } }));
+      const [took, answer] = await timed(() =>
+        bench.call('act', { profile, workspace, handle, plan: { steps: [{ op: 'fill', field: 'body', text, format }], continueDraft: true } }),
+      );
       if (!answer.envelope.ok) throw new Error(`act on ${family}: ${answer.envelope.error.message}`);
       path = (answer.envelope.result as { steps: Array<{ path?: string }> }).steps[0]?.path ?? '';
       return took;

@@ -28,7 +28,6 @@ interface Sample {
   journalId: string;
 }
 
-
 function stageMedians(samples: Sample[], records: Map<string, JournalRecord>, channel: 'native' | 'websocket'): Record<string, number> {
   const matched = samples.flatMap((sample) => {
     const record = records.get(sample.journalId);
@@ -42,11 +41,17 @@ function stageMedians(samples: Sample[], records: Map<string, JournalRecord>, ch
           'bridge ↔ native host: unix socket, sealed (node:crypto both sides)': median(samples.map((sample) => sample.bridgeMs - sample.hostMs)),
           'native host ↔ worker: the browser’s native-messaging port (JSON, not sealed)': median(samples.map((sample) => sample.hostMs - sample.workerMs)),
         }
-      : { 'bridge ↔ worker: loopback WebSocket, sealed (node:crypto / Web Crypto in the worker)': median(samples.map((sample) => sample.bridgeMs - sample.workerMs)) }),
+      : {
+          'bridge ↔ worker: loopback WebSocket, sealed (node:crypto / Web Crypto in the worker)': median(
+            samples.map((sample) => sample.bridgeMs - sample.workerMs),
+          ),
+        }),
     'worker before the page: parse, scope, handle; an act also revalidates and marks itself running (prepare → dispatch)': median(
       matched.map(({ record }) => at(record, 'dispatch') - at(record, 'prepare')),
     ),
-    'page round trip: content script work; an inspect revalidates alongside (dispatch → observe)': median(matched.map(({ record }) => at(record, 'observe') - at(record, 'dispatch'))),
+    'page round trip: content script work; an inspect revalidates alongside (dispatch → observe)': median(
+      matched.map(({ record }) => at(record, 'observe') - at(record, 'dispatch')),
+    ),
     'worker after the page: journal record (and the act’s record for retries), then the answer (observe → answered)': median(
       matched.map(({ sample, record }) => sample.workerMs - at(record, 'observe')),
     ),

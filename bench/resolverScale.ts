@@ -2,10 +2,10 @@
  * Resolver and revalidation at scale: time per request over 10 to 10,000 tabs of metadata, pure
  * functions in Node (no browser), and how the time grows with the tab count (CPU time per call).
  */
-import { resolveTargets, type ResolveInput } from '../background/resolveTargets.ts';
+import { resolveTargets, type ResolveInput } from '../background/core/resolveTargets.ts';
 import { siteMatcher } from '../shared/matchSite.ts';
 import { originOf, urlWithoutFragment, type TabMeta } from '../shared/model.ts';
-import { revalidateBinding } from '../background/revalidateBinding.ts';
+import { revalidateBinding } from '../background/core/revalidateBinding.ts';
 import { binding, tab, workspace } from '../shared/testing/fixtures.ts';
 import { median } from './stats.ts';
 

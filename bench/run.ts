@@ -86,8 +86,15 @@ if (runs('scale')) {
 if (runs('size')) {
   const sizes = measureSizes();
   section(5, 'Size (every chunk each part loads)');
-  log(table(['part', 'files', 'raw', 'gzip'], sizes.map((row) => [row.part, String(row.files), kb(row.bytes), kb(row.gzipBytes)])));
-  log('\nEvery page carries only the content script (observe, inspect, the person’s activity). The act module (plan checks, writes, editor drivers, marked, DOMPurify, turndown) is injected by the worker into the bound document on its first act or markdown read.\n');
+  log(
+    table(
+      ['part', 'files', 'raw', 'gzip'],
+      sizes.map((row) => [row.part, String(row.files), kb(row.bytes), kb(row.gzipBytes)]),
+    ),
+  );
+  log(
+    '\nEvery page carries only the content script (observe, inspect, the person’s activity). The act module (plan checks, writes, editor drivers, marked, DOMPurify, turndown) is injected by the worker into the bound document on its first act or markdown read.\n',
+  );
 }
 
 const bench = ['editors', 'context', 'latency', 'cold'].some(runs) ? await startBenchTether() : null;
@@ -111,18 +118,30 @@ try {
             kb(run.totalBytes),
             String(Math.round(run.totalBytes / 4)),
             run.published ? 'yes' : 'NO',
-            run === tether ? `**${ratio(tether.totalBytes, playwright.totalBytes)}** (answers alone: ${ratio(tether.totalBytes - tether.toolListBytes, playwright.totalBytes - playwright.toolListBytes)})` : '',
+            run === tether
+              ? `**${ratio(tether.totalBytes, playwright.totalBytes)}** (answers alone: ${ratio(tether.totalBytes - tether.toolListBytes, playwright.totalBytes - playwright.toolListBytes)})`
+              : '',
           ]),
         ),
       ),
     );
     log(
-      '\nBoth ran against the same demo sites in the same Debian Chromium. The demo pages carry what real blogs and cafes do (menus, sidebars, comments, a formatting toolbar); the minimal pages hold only the editor\'s two fields and its publish button, and the post\'s title and body (plus the account name each sign-in check reads). A Playwright MCP agent reads page snapshots to find the post and the editor\'s fields, and these grow with everything on the page; Tether answers with the fields, actions and the text asked for by name, whatever else the page holds.\n',
+      "\nBoth ran against the same demo sites in the same Debian Chromium. The demo pages carry what real blogs and cafes do (menus, sidebars, comments, a formatting toolbar); the minimal pages hold only the editor's two fields and its publish button, and the post's title and body (plus the account name each sign-in check reads). A Playwright MCP agent reads page snapshots to find the post and the editor's fields, and these grow with everything on the page; Tether answers with the fields, actions and the text asked for by name, whatever else the page holds.\n",
     );
     for (const { pages, tether, playwright } of transcripts) {
-      log(table([`Tether call (${pages.name})`, 'bytes'], tether.answers.map((answer) => [answer.call, String(answer.bytes)])));
+      log(
+        table(
+          [`Tether call (${pages.name})`, 'bytes'],
+          tether.answers.map((answer) => [answer.call, String(answer.bytes)]),
+        ),
+      );
       log('');
-      log(table([`Playwright MCP call (${pages.name})`, 'bytes'], playwright.answers.map((answer) => [answer.call, String(answer.bytes)])));
+      log(
+        table(
+          [`Playwright MCP call (${pages.name})`, 'bytes'],
+          playwright.answers.map((answer) => [answer.call, String(answer.bytes)]),
+        ),
+      );
       log('');
     }
   }
@@ -132,7 +151,15 @@ try {
     log(
       table(
         ['editor', 'path', 'first act (injects the act module)', 'text median', 'text p95', 'markdown post median', 'markdown post p95'],
-        editors.map((row) => [row.family, row.path, `${ms(row.firstActMs)} ms`, `${ms(row.text.median)} ms`, `${ms(row.text.p95)} ms`, `${ms(row.markdown.median)} ms`, `${ms(row.markdown.p95)} ms`]),
+        editors.map((row) => [
+          row.family,
+          row.path,
+          `${ms(row.firstActMs)} ms`,
+          `${ms(row.text.median)} ms`,
+          `${ms(row.text.p95)} ms`,
+          `${ms(row.markdown.median)} ms`,
+          `${ms(row.markdown.p95)} ms`,
+        ]),
       ),
     );
     log(
@@ -145,12 +172,24 @@ try {
     log(
       table(
         ['operation', 'Tether median', 'Tether p95', 'direct median', 'direct p95', 'Tether ÷ direct (median)'],
-        latency.map((row) => [row.operation, `${ms(row.tether.median)} ms`, `${ms(row.tether.p95)} ms`, `${ms(row.direct.median)} ms`, `${ms(row.direct.p95)} ms`, ratio(row.tether.median, row.direct.median)]),
+        latency.map((row) => [
+          row.operation,
+          `${ms(row.tether.median)} ms`,
+          `${ms(row.tether.p95)} ms`,
+          `${ms(row.direct.median)} ms`,
+          `${ms(row.direct.p95)} ms`,
+          ratio(row.tether.median, row.direct.median),
+        ]),
       ),
     );
     log('\nWhere Tether’s time goes (medians, ms):\n');
     const stageNames = [...new Set(latency.flatMap((row) => Object.keys(row.stages)))];
-    log(table(['stage', ...latency.map((row) => row.operation)], stageNames.map((stage) => [stage, ...latency.map((row) => (stage in row.stages ? ms(row.stages[stage] ?? Number.NaN) : '—'))])));
+    log(
+      table(
+        ['stage', ...latency.map((row) => row.operation)],
+        stageNames.map((stage) => [stage, ...latency.map((row) => (stage in row.stages ? ms(row.stages[stage] ?? Number.NaN) : '—'))]),
+      ),
+    );
     log(
       `\n${ITERATIONS} requests per row; Tether’s inspects alternate with the same read done directly in blocks of ten, so both see the same stretches of a shared machine. The direct path is one CDP call into the page. Tether adds an MCP hop over stdio; on the native path (the primary one) the bridge's unix socket to the browser's native host (paired, each message sealed with AES-GCM; node:crypto on both Node sides) and the browser's own native-messaging pipe from the host to the worker (no sealing there: it never leaves the browser and its host); on the WebSocket fallback a loopback WebSocket to the worker, each message sealed both ways (Web Crypto in the worker). Then the worker checking the scope and the handle (kept in the worker, with storage.session as the source of truth), revalidating the binding against the browser (tabs.get and webNavigation.getFrame, together), the message to the exact document, and a journal record in IndexedDB before answering. An inspect reads the page while its binding is revalidated and uses the answer only if the binding holds. An act whose plan presses nothing is validated by the page as it runs (all steps checked before any runs), so it makes one page round trip; an act with clicks also validates in a dry run first (the elements it may press, and whether the person must approve). Its writes go through execCommand and are read back.\n`,
     );
@@ -163,12 +202,22 @@ try {
         ['', 'median', 'ratio to warm'],
         [
           ['warm `context` (worker running)', `${ms(cold.warmMedian)} ms`, '1.00×'],
-          [`stopped worker → first answer, woken by an extension event (${cold.samples} runs)`, `${ms(cold.coldMedian)} ms`, ratio(cold.coldMedian, cold.warmMedian)],
-          ['stopped worker → first answer through the WebSocket fallback (token pairing; 1 run)', `${ms(cold.viaBridgeMs)} ms`, ratio(cold.viaBridgeMs, cold.warmMedian)],
+          [
+            `stopped worker → first answer, woken by an extension event (${cold.samples} runs)`,
+            `${ms(cold.coldMedian)} ms`,
+            ratio(cold.coldMedian, cold.warmMedian),
+          ],
+          [
+            'stopped worker → first answer through the WebSocket fallback (token pairing; 1 run)',
+            `${ms(cold.viaBridgeMs)} ms`,
+            ratio(cold.viaBridgeMs, cold.warmMedian),
+          ],
         ],
       ),
     );
-    log('\nOn the WebSocket fallback the bridge cannot wake a stopped worker; the reconnect alarm (every 30 s, the shortest Chrome allows packed extensions) does. The native path (section 7) does not wait: the open port keeps the worker alive, and after a forced stop the keeper starts it again at once.\n');
+    log(
+      '\nOn the WebSocket fallback the bridge cannot wake a stopped worker; the reconnect alarm (every 30 s, the shortest Chrome allows packed extensions) does. The native path (section 7) does not wait: the open port keeps the worker alive, and after a forced stop the keeper starts it again at once.\n',
+    );
   }
 } finally {
   await bench?.close();
@@ -187,14 +236,16 @@ if (runs('serverstart')) {
   const serverStarts = await measureServerStart(RUNS);
   section(8, 'MCP server start to tools/list');
   log(table(['server', 'median', 'p95', 'runs', 'measured'], serverStarts.map(timingRow)));
-  log('\nInterleaved runs on the same machine in the same run. Tether is one bundled file of plain JavaScript (esbuild), no TypeScript compiled at start; `npx` adds npm’s own start, which in this repository (a large dependency tree) is most of the time.\n');
+  log(
+    '\nInterleaved runs on the same machine in the same run. Tether is one bundled file of plain JavaScript (esbuild), no TypeScript compiled at start; `npx` adds npm’s own start, which in this repository (a large dependency tree) is most of the time.\n',
+  );
 }
 
 /** The sections of the last RESULTS.md, by number, for a run that measured only some. */
 function previousSections(): Map<number, string[]> {
   const kept = new Map<number, string[]>();
   if (ONLY.size === 0) return kept;
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(join(import.meta.dirname, 'RESULTS.md'), 'utf8');
   } catch {

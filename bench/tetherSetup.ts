@@ -49,7 +49,12 @@ function callOver(client: Client): BenchCall {
 }
 
 async function mcpClient(env: Record<string, string>): Promise<Client> {
-  const transport = new StdioClientTransport({ command: 'node', args: [resolve(import.meta.dirname, '..', 'dist-bridge', 'tether-mcp.js'), '--quiet'], env, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: 'node',
+    args: [resolve(import.meta.dirname, '..', 'dist-bridge', 'tether-mcp.js'), '--quiet'],
+    env,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'tether-bench', version: '1.0.0' });
   await client.connect(transport);
   return client;
@@ -87,14 +92,24 @@ export async function startBenchTether(): Promise<BenchTether> {
 
   // The native agent: finds the host's socket in the sandbox's run folder (its own hub port, unused).
   const nativePort = 19000 + (process.pid % 500);
-  const client = await mcpClient(envWith({ TETHER_HOME: sandbox.home, TETHER_CONFIG_DIR: sandbox.configDir, TETHER_PORT: String(nativePort) }, ['TETHER_TOKEN']));
-  await waitFor(async () => (await driver.state()).connection.native.state === 'connected' && (await driver.state()).connection.native.bridges > 0, 'the native host to pair with the MCP server');
+  const client = await mcpClient(
+    envWith({ TETHER_HOME: sandbox.home, TETHER_CONFIG_DIR: sandbox.configDir, TETHER_PORT: String(nativePort) }, ['TETHER_TOKEN']),
+  );
+  await waitFor(
+    async () => (await driver.state()).connection.native.state === 'connected' && (await driver.state()).connection.native.bridges > 0,
+    'the native host to pair with the MCP server',
+  );
 
   // The WebSocket agent: an empty run folder (no host to find), the extension paired with its hub by token.
   const port = nativePort + 500;
   const token = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const wsClient = await mcpClient(
-    envWith({ TETHER_PORT: String(port), TETHER_TOKEN: token, TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-')), TETHER_HOME: mkdtempSync(join(tmpdir(), 'tether-bench-home-')) }),
+    envWith({
+      TETHER_PORT: String(port),
+      TETHER_TOKEN: token,
+      TETHER_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'tether-bench-')),
+      TETHER_HOME: mkdtempSync(join(tmpdir(), 'tether-bench-home-')),
+    }),
   );
   // Paired now; the extension stands by on it while the native host serves.
   await driver.must({ type: 'connection.set', token, port });

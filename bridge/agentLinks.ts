@@ -47,7 +47,10 @@ export class AgentLinks implements Link {
       const envelope = await this.loopback.call(call);
       // The loopback side knows only its own profiles; name the native ones too.
       if (!envelope.ok && envelope.error.code === 'browser_not_connected' && envelope.error.details && 'connected' in envelope.error.details) {
-        const connected = [...native.serving().map((host) => ({ id: host.profile?.id, label: host.profile?.label })), ...(envelope.error.details.connected as unknown[])];
+        const connected = [
+          ...native.serving().map((host) => ({ id: host.profile?.id, label: host.profile?.label })),
+          ...(envelope.error.details.connected as unknown[]),
+        ];
         envelope.error.details = { ...envelope.error.details, connected };
       }
       return envelope;

@@ -82,7 +82,11 @@ describe('the token file', () => {
 
   it('TETHER_TOKEN overrides the file (none is made) and must be long enough; the port must be a port', () => {
     const { dir, options } = fresh();
-    expect(loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_TOKEN: 'a-token-from-the-environment' }, options)).toEqual({ port: 17345, token: 'a-token-from-the-environment', tokenFile: null });
+    expect(loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_TOKEN: 'a-token-from-the-environment' }, options)).toEqual({
+      port: 17345,
+      token: 'a-token-from-the-environment',
+      tokenFile: null,
+    });
     expect(existsSync(dir)).toBe(false);
     expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_TOKEN: 'short' }, options)).toThrow(/at least 16/);
     for (const port of ['80', '70000', 'abc', '1.5']) expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_PORT: port }, options)).toThrow(/TETHER_PORT/);

@@ -46,11 +46,15 @@ function octal(mode: number): string {
 function keepPrivate(path: string, stats: Stats, mode: number, options: Required<ConfigOptions>): void {
   if (options.uid === null) return;
   if (stats.uid !== options.uid) {
-    throw new Error(`${path} belongs to another user (uid ${stats.uid}). Tether will not use a token someone else could have chosen or read: remove it, or set TETHER_CONFIG_DIR to a folder of your own.`);
+    throw new Error(
+      `${path} belongs to another user (uid ${stats.uid}). Tether will not use a token someone else could have chosen or read: remove it, or set TETHER_CONFIG_DIR to a folder of your own.`,
+    );
   }
   if ((stats.mode & 0o077) === 0) return;
   chmodSync(path, mode);
-  options.warn(`${path} was open to other users (mode ${octal(stats.mode)}); made it ${octal(mode)}. If someone else could have read the pairing token, remove the token file, run again for a new token and pair again.`);
+  options.warn(
+    `${path} was open to other users (mode ${octal(stats.mode)}); made it ${octal(mode)}. If someone else could have read the pairing token, remove the token file, run again for a new token and pair again.`,
+  );
 }
 
 /** The stored token, or null when there is no token file yet. */
@@ -62,7 +66,10 @@ function readTokenFile(tokenFile: string, options: Required<ConfigOptions>): str
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  if (!stats.isFile()) throw new Error(`${tokenFile} is not a regular file (a link, or something else). Tether keeps its token only in a file of its own: remove it, and the next run makes a new token.`);
+  if (!stats.isFile())
+    throw new Error(
+      `${tokenFile} is not a regular file (a link, or something else). Tether keeps its token only in a file of its own: remove it, and the next run makes a new token.`,
+    );
   keepPrivate(tokenFile, stats, 0o600, options);
   const token = readFileSync(tokenFile, 'utf8').trim();
   if (token.length < MIN_TOKEN_LENGTH) throw new Error(`${tokenFile} holds no usable pairing token. Remove it, and the next run makes a new one.`);
@@ -95,7 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: Config
     warn: options.warn ?? ((line) => process.stderr.write(`[tether-mcp] ${line}\n`)),
   };
   const port = Number(env.TETHER_PORT ?? DEFAULT_BRIDGE_PORT);
-  if (!Number.isInteger(port) || port < 1024 || port > 65535) throw new Error(`TETHER_PORT must be a port number from 1024 to 65535, not "${env.TETHER_PORT}".`);
+  if (!Number.isInteger(port) || port < 1024 || port > 65535)
+    throw new Error(`TETHER_PORT must be a port number from 1024 to 65535, not "${env.TETHER_PORT}".`);
   if (env.TETHER_TOKEN) {
     if (env.TETHER_TOKEN.length < MIN_TOKEN_LENGTH) throw new Error(`TETHER_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters.`);
     return { port, token: env.TETHER_TOKEN, tokenFile: null };

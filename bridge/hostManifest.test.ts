@@ -4,7 +4,11 @@ import { browserTargets, hostManifest, launcherScript, manifestFile, profileDirT
 
 describe('where each browser reads host manifests', () => {
   it.each([
-    ['linux', undefined, ['/home/a/.config/google-chrome', '/home/a/.config/chromium', '/home/a/.config/microsoft-edge', '/home/a/.config/BraveSoftware/Brave-Browser']],
+    [
+      'linux',
+      undefined,
+      ['/home/a/.config/google-chrome', '/home/a/.config/chromium', '/home/a/.config/microsoft-edge', '/home/a/.config/BraveSoftware/Brave-Browser'],
+    ],
     ['linux', '/xdg', ['/xdg/google-chrome', '/xdg/chromium', '/xdg/microsoft-edge', '/xdg/BraveSoftware/Brave-Browser']],
     [
       'darwin',
@@ -31,23 +35,55 @@ describe('where each browser reads host manifests', () => {
 
 describe('the manifest and the launcher', () => {
   it('lets only the given extension ids start the host (Chromium origins; Firefox add-on ids)', () => {
-    expect(hostManifest('chromium', '/h/tether-host', ['abc'])).toMatchObject({ name: 'dev.tether.host', path: '/h/tether-host', type: 'stdio', allowed_origins: ['chrome-extension://abc/'] });
+    expect(hostManifest('chromium', '/h/tether-host', ['abc'])).toMatchObject({
+      name: 'dev.tether.host',
+      path: '/h/tether-host',
+      type: 'stdio',
+      allowed_origins: ['chrome-extension://abc/'],
+    });
     expect(hostManifest('firefox', '/h/tether-host', ['tether@example.org'])).toMatchObject({ allowed_extensions: ['tether@example.org'] });
     expect(hostManifest('firefox', '/h/tether-host', ['x'])).not.toHaveProperty('allowed_origins');
   });
 
   it('writes absolute paths, quoted so nothing in them is expanded', () => {
     expect(shellWord("/it's $HOME/`x`")).toBe("'/it'\\''s $HOME/`x`'");
-    const script = launcherScript({ node: '/usr/bin/node', hostScript: "/h/o'k/tether-host.js", allowOrigins: ['chrome-extension://abc/'], runDir: '/h/run', configDir: '/c', logFile: '/h/host.log' });
+    const script = launcherScript({
+      node: '/usr/bin/node',
+      hostScript: "/h/o'k/tether-host.js",
+      allowOrigins: ['chrome-extension://abc/'],
+      runDir: '/h/run',
+      configDir: '/c',
+      logFile: '/h/host.log',
+    });
     expect(script.split('\n')[0]).toBe('#!/bin/sh');
-    expect(script).toContain(`exec '/usr/bin/node' '/h/o'\\''k/tether-host.js' --allow 'chrome-extension://abc/' --run-dir '/h/run' --config-dir '/c' --log '/h/host.log' -- "$@"`);
+    expect(script).toContain(
+      `exec '/usr/bin/node' '/h/o'\\''k/tether-host.js' --allow 'chrome-extension://abc/' --run-dir '/h/run' --config-dir '/c' --log '/h/host.log' -- "$@"`,
+    );
   });
 });
 
 describe('the host’s command line', () => {
   it('reads the launcher’s flags, then the browser’s arguments', () => {
-    const options = parseHostArgs(['--allow', 'chrome-extension://abc/', '--run-dir', '/r', '--config-dir', '/c', '--log', '/l', '--', 'chrome-extension://abc/', '--parent-window=0']);
-    expect(options).toEqual({ allow: ['chrome-extension://abc/'], runDir: '/r', configDir: '/c', logFile: '/l', browserArgs: ['chrome-extension://abc/', '--parent-window=0'] });
+    const options = parseHostArgs([
+      '--allow',
+      'chrome-extension://abc/',
+      '--run-dir',
+      '/r',
+      '--config-dir',
+      '/c',
+      '--log',
+      '/l',
+      '--',
+      'chrome-extension://abc/',
+      '--parent-window=0',
+    ]);
+    expect(options).toEqual({
+      allow: ['chrome-extension://abc/'],
+      runDir: '/r',
+      configDir: '/c',
+      logFile: '/l',
+      browserArgs: ['chrome-extension://abc/', '--parent-window=0'],
+    });
   });
 
   it('allows Tether’s own id when the launcher names none', () => {

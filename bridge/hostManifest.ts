@@ -40,7 +40,8 @@ const CHROMIUM_FAMILY: Array<{ id: string; label: string; linux: string; mac: st
 /** Every browser Tether knows on this platform (Linux and macOS). */
 export function browserTargets(places: Places): BrowserTarget[] {
   if (places.platform !== 'linux' && places.platform !== 'darwin') return [];
-  const configRoot = places.platform === 'darwin' ? join(places.home, 'Library', 'Application Support') : (places.xdgConfigHome ?? join(places.home, '.config'));
+  const configRoot =
+    places.platform === 'darwin' ? join(places.home, 'Library', 'Application Support') : (places.xdgConfigHome ?? join(places.home, '.config'));
   return CHROMIUM_FAMILY.map((browser) => {
     const userDataDir = join(configRoot, places.platform === 'darwin' ? browser.mac : browser.linux);
     return { id: browser.id, label: browser.label, family: 'chromium' as const, userDataDir, manifestDir: join(userDataDir, 'NativeMessagingHosts') };
@@ -49,7 +50,13 @@ export function browserTargets(places: Places): BrowserTarget[] {
 
 /** A browser started with `--user-data-dir=<dir>` (a test profile, `npm start`'s). */
 export function profileDirTarget(userDataDir: string): BrowserTarget {
-  return { id: 'profile', label: `the browser profile folder ${userDataDir}`, family: 'chromium', userDataDir, manifestDir: join(userDataDir, 'NativeMessagingHosts') };
+  return {
+    id: 'profile',
+    label: `the browser profile folder ${userDataDir}`,
+    family: 'chromium',
+    userDataDir,
+    manifestDir: join(userDataDir, 'NativeMessagingHosts'),
+  };
 }
 
 export function manifestFile(target: BrowserTarget): string {

@@ -56,7 +56,9 @@ export function mergeContexts(answers: Envelope[], started: number, debug: boole
     return checked?.success ? [checked.data] : [];
   });
   const seen = new Set<string>();
-  const profiles: ContextProfile[] = results.flatMap((result) => result.profiles).filter((profile) => !seen.has(profile.id) && seen.add(profile.id) !== undefined);
+  const profiles: ContextProfile[] = results
+    .flatMap((result) => result.profiles)
+    .filter((profile) => !seen.has(profile.id) && seen.add(profile.id) !== undefined);
   const usage = results.find((result) => result.usage !== undefined)?.usage;
   const merged: Envelope<ContextResult> = { ok: true, result: { profiles, ...(usage !== undefined ? { usage } : {}) } };
   if (debug) merged.meta = { tool: 'context', bridgeMs: bridgeMsSince(started) };
@@ -87,7 +89,10 @@ function describeFailure(failure: ConnectionFailure): string {
 /** What a browser or the hub answers when a request cannot travel: too large, or the link went away. */
 export function unsent(tool: ToolName, error: unknown, where: string): Envelope {
   return error instanceof MessageTooLarge
-    ? refusal(tool, 'invalid_request', `This message is too large for Tether's bridge (${error.bytes} bytes; at most ${error.limit}).`, { bytes: error.bytes, limit: error.limit })
+    ? refusal(tool, 'invalid_request', `This message is too large for Tether's bridge (${error.bytes} bytes; at most ${error.limit}).`, {
+        bytes: error.bytes,
+        limit: error.limit,
+      })
     : refusal(tool, 'browser_not_connected', `The connection to ${where} closed before the request could be sent.`);
 }
 
@@ -186,9 +191,14 @@ export class Hub implements Link {
     const onClosed = () => {
       if (this.browsers.get(profileId)?.connection === connection) this.browsers.delete(profileId);
       this.pending.settleAll(mine, (call) =>
-        refusal(call.tool, 'browser_not_connected', 'The browser disconnected before it answered; if this was an act, call it again with the same requestId to learn what happened.', {
-          inFlight: true,
-        }),
+        refusal(
+          call.tool,
+          'browser_not_connected',
+          'The browser disconnected before it answered; if this was an act, call it again with the same requestId to learn what happened.',
+          {
+            inFlight: true,
+          },
+        ),
       );
       this.log(`browser profile ${profileId} disconnected`);
     };
@@ -203,7 +213,8 @@ export class Hub implements Link {
       const { id, tool, args } = request.data;
       void this.call({ tool: tool as ToolName, args }).then((envelope) =>
         connection.send({ type: 'response', id, envelope }).catch((error: unknown) => {
-          if (error instanceof MessageTooLarge) void connection.send({ type: 'response', id, envelope: unsent(tool as ToolName, error, 'the agent') }).catch(() => undefined);
+          if (error instanceof MessageTooLarge)
+            void connection.send({ type: 'response', id, envelope: unsent(tool as ToolName, error, 'the agent') }).catch(() => undefined);
         }),
       );
     };

@@ -48,7 +48,8 @@ export function planInstall(argv: string[], env: NodeJS.ProcessEnv = process.env
     strict: true,
   });
   const extensionIds = values['extension-id'] ?? [TETHER_EXTENSION_ID];
-  for (const id of extensionIds) if (!EXTENSION_ID.test(id)) throw new Error(`"${id}" is not an extension id (32 letters a–p, as chrome://extensions shows it).`);
+  for (const id of extensionIds)
+    if (!EXTENSION_ID.test(id)) throw new Error(`"${id}" is not an extension id (32 letters a–p, as chrome://extensions shows it).`);
   const known = browserTargets({ platform: process.platform, home: homeOf(env), xdgConfigHome: env.XDG_CONFIG_HOME });
   const named = values.browser ?? [];
   const profileDirs = values['browser-profile-dir'] ?? [];
@@ -77,8 +78,14 @@ function writeAtomically(path: string, text: string, mode: number): void {
 }
 
 export function install(plan: InstallPlan, print: (line: string) => void): string[] {
-  if (!existsSync(plan.hostSource)) throw new Error(`The compiled host is missing (${plan.hostSource}); run \`npm run build\` in the repository, or reinstall tether-mcp.`);
-  for (const name of plan.unknown) print(`Unknown browser "${name}" (known: ${browserTargets({ platform: process.platform, home: '' }).map((target) => target.id).join(', ')}, all).`);
+  if (!existsSync(plan.hostSource))
+    throw new Error(`The compiled host is missing (${plan.hostSource}); run \`npm run build\` in the repository, or reinstall tether-mcp.`);
+  for (const name of plan.unknown)
+    print(
+      `Unknown browser "${name}" (known: ${browserTargets({ platform: process.platform, home: '' })
+        .map((target) => target.id)
+        .join(', ')}, all).`,
+    );
   const written: string[] = [];
   ensurePrivateDir(plan.home, print);
   const hostDir = join(plan.home, 'host');
@@ -120,12 +127,18 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
   }
   for (const path of written) print(`wrote ${path}`);
   if (plan.targets.length === 0) {
-    print('No browser found to install the host for (none of Chrome, Chromium, Edge, Brave has a profile folder here). Name one with --browser chrome|chromium|edge|brave|all, or a profile folder with --browser-profile-dir.');
+    print(
+      'No browser found to install the host for (none of Chrome, Chromium, Edge, Brave has a profile folder here). Name one with --browser chrome|chromium|edge|brave|all, or a profile folder with --browser-profile-dir.',
+    );
   } else {
-    print(`Tether's native host is installed for ${plan.targets.map((target) => target.label).join(', ')} (extension ${plan.extensionIds.join(', ')}). Reload Tether (or restart the browser) and its panel says "connected" once an agent starts \`npx -y tether-mcp\`.`);
+    print(
+      `Tether's native host is installed for ${plan.targets.map((target) => target.label).join(', ')} (extension ${plan.extensionIds.join(', ')}). Reload Tether (or restart the browser) and its panel says "connected" once an agent starts \`npx -y tether-mcp\`.`,
+    );
   }
   if (existsSync(serverScript)) {
-    print(`MCP client configuration (fastest start): {"command": ${JSON.stringify(plan.node)}, "args": [${JSON.stringify(serverScript)}]} — or {"command": "npx", "args": ["-y", "tether-mcp"]}.`);
+    print(
+      `MCP client configuration (fastest start): {"command": ${JSON.stringify(plan.node)}, "args": [${JSON.stringify(serverScript)}]} — or {"command": "npx", "args": ["-y", "tether-mcp"]}.`,
+    );
   }
   return written;
 }
@@ -133,7 +146,10 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
 /** Removes the manifests (only Tether's) from every known browser and the given profile folders, and the installed host. */
 export function uninstall(plan: InstallPlan, print: (line: string) => void): string[] {
   const removed: string[] = [];
-  const everywhere = [...browserTargets({ platform: process.platform, home: homeOf(process.env), xdgConfigHome: process.env.XDG_CONFIG_HOME }), ...plan.targets];
+  const everywhere = [
+    ...browserTargets({ platform: process.platform, home: homeOf(process.env), xdgConfigHome: process.env.XDG_CONFIG_HOME }),
+    ...plan.targets,
+  ];
   for (const target of everywhere) {
     const file = manifestFile(target);
     try {

@@ -24,7 +24,10 @@ describe('the tool list a model reads', () => {
     for (const tool of tools) {
       const listed = Object.keys(asSchema(tool.inputSchema.properties));
       const accepted = acceptedArguments(tool.name);
-      expect(listed.every((key) => accepted.includes(key)), tool.name).toBe(true);
+      expect(
+        listed.every((key) => accepted.includes(key)),
+        tool.name,
+      ).toBe(true);
       expect(accepted.filter((key) => !listed.includes(key)).sort(), tool.name).toEqual(['debug', 'lang']);
     }
   });

@@ -64,7 +64,9 @@ function compact(node: unknown, defs: Map<string, { json: string; schema: JsonSc
   for (const [name, def] of defs) {
     if (withoutDescription(node) !== def.json) continue;
     used.add(name);
-    return typeof node.description === 'string' && node.description !== def.schema.description ? { $ref: `#/$defs/${name}`, description: node.description } : { $ref: `#/$defs/${name}` };
+    return typeof node.description === 'string' && node.description !== def.schema.description
+      ? { $ref: `#/$defs/${name}`, description: node.description }
+      : { $ref: `#/$defs/${name}` };
   }
   if (Array.isArray(node.oneOf) && node.oneOf.every(isSchema)) {
     const merged = mergedOps(node.oneOf);

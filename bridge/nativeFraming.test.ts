@@ -15,7 +15,10 @@ function bytewise(buffer: Buffer): Buffer[] {
 describe('NativeReader', () => {
   it('reads messages whole, however the pipe splits them', () => {
     const stream = Buffer.concat([nativeFrame({ a: 1 }, 1000) as Buffer, nativeFrame('두 번째', 1000) as Buffer]);
-    const expected = [{ kind: 'message', value: { a: 1 } }, { kind: 'message', value: '두 번째' }];
+    const expected = [
+      { kind: 'message', value: { a: 1 } },
+      { kind: 'message', value: '두 번째' },
+    ];
     expect(read([stream])).toEqual(expected);
     expect(read(bytewise(stream))).toEqual(expected);
   });
@@ -24,7 +27,10 @@ describe('NativeReader', () => {
     const header = Buffer.alloc(4);
     header.writeUInt32LE(5000, 0);
     const stream = Buffer.concat([header, Buffer.alloc(5000, 0x61), nativeFrame({ after: true }, 1000) as Buffer]);
-    const expected = [{ kind: 'oversize', bytes: 5000 }, { kind: 'message', value: { after: true } }];
+    const expected = [
+      { kind: 'oversize', bytes: 5000 },
+      { kind: 'message', value: { after: true } },
+    ];
     expect(read([stream])).toEqual(expected);
     expect(read([stream.subarray(0, 100), stream.subarray(100, 4000), stream.subarray(4000)])).toEqual(expected);
   });

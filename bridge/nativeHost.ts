@@ -95,7 +95,10 @@ class NativeHost {
   start(): void {
     const reader = new NativeReader(MAX_TO_HOST_BYTES, (input) => {
       if (input.kind === 'message') this.fromWorker(input.value);
-      else this.log(`refused a native message from the browser: ${input.kind === 'oversize' ? `${input.bytes} bytes, over the limit` : 'not JSON'}; the port stays open`);
+      else
+        this.log(
+          `refused a native message from the browser: ${input.kind === 'oversize' ? `${input.bytes} bytes, over the limit` : 'not JSON'}; the port stays open`,
+        );
     });
     process.stdin.on('data', (chunk: Buffer) => reader.push(chunk));
     process.stdin.on('end', () => this.stop('the browser closed the port'));
@@ -124,7 +127,8 @@ class NativeHost {
     const message = parsed.data;
     switch (message.type) {
       case 'hello':
-        if (message.version !== NATIVE_PROTOCOL_VERSION) this.log(`the extension speaks native protocol ${message.version}; this host speaks ${NATIVE_PROTOCOL_VERSION}`);
+        if (message.version !== NATIVE_PROTOCOL_VERSION)
+          this.log(`the extension speaks native protocol ${message.version}; this host speaks ${NATIVE_PROTOCOL_VERSION}`);
         this.setProfile(message.profile);
         // The worker counts itself connected from the host's first message.
         this.toWorker({ type: 'bridges', count: this.bridgeCount() });
@@ -138,7 +142,14 @@ class NativeHost {
         this.asked.delete(message.id);
         const envelope = message.envelope;
         // A request that asked for diagnostics learns how long the host waited for the worker.
-        if (asked.debugSince !== null && typeof envelope === 'object' && envelope !== null && 'meta' in envelope && typeof envelope.meta === 'object' && envelope.meta !== null) {
+        if (
+          asked.debugSince !== null &&
+          typeof envelope === 'object' &&
+          envelope !== null &&
+          'meta' in envelope &&
+          typeof envelope.meta === 'object' &&
+          envelope.meta !== null
+        ) {
           Object.assign(envelope.meta, { hostMs: Math.round((performance.now() - asked.debugSince) * 100) / 100 });
         }
         void asked.peer.connection.send({ type: 'response', id: asked.id, envelope }).catch(() => undefined);
@@ -235,7 +246,11 @@ class NativeHost {
     for (const message of splitForWorker({ type: 'request', id, tool: request.tool, args: request.args })) {
       if (!this.toWorker(message)) {
         this.asked.delete(id);
-        const envelope = { ok: false, error: tetherError('invalid_request', `This request is too large for the browser (at most ${MAX_MESSAGE_BYTES} bytes).`), meta: { tool: request.tool } };
+        const envelope = {
+          ok: false,
+          error: tetherError('invalid_request', `This request is too large for the browser (at most ${MAX_MESSAGE_BYTES} bytes).`),
+          meta: { tool: request.tool },
+        };
         void peer.connection.send({ type: 'response', id: request.id, envelope }).catch(() => undefined);
         return;
       }
@@ -268,7 +283,9 @@ function main(): void {
   }
   let token: string;
   try {
-    const env: NodeJS.ProcessEnv = options.configDir ? { TETHER_CONFIG_DIR: options.configDir } : { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+    const env: NodeJS.ProcessEnv = options.configDir
+      ? { TETHER_CONFIG_DIR: options.configDir }
+      : { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
     token = loadConfig(env, { warn: log }).token;
   } catch (error) {
     log(`cannot read the pairing token: ${(error as Error).message}`);

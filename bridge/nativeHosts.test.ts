@@ -40,7 +40,8 @@ async function fakeHost(dir: string, profile: string, options: { token?: string;
         message: (value) => {
           const request = value as { id: string; tool: string };
           requests.push(request);
-          if (options.answer !== false) void connection.send({ type: 'response', id: request.id, envelope: { ok: true, result: { from: profile }, meta: { tool: request.tool } } });
+          if (options.answer !== false)
+            void connection.send({ type: 'response', id: request.id, envelope: { ok: true, result: { from: profile }, meta: { tool: request.tool } } });
         },
         failed: () => undefined,
         closed: () => sockets.delete(socket),
@@ -77,11 +78,19 @@ describe('NativeHosts', () => {
     const early = await fakeHost(dir, 'pr_a');
     const { hosts } = start(dir);
     const late = await fakeHost(dir, 'pr_b');
-    cleanups.push(() => void early.close(), () => void late.close());
+    cleanups.push(
+      () => void early.close(),
+      () => void late.close(),
+    );
     await hosts.settle('pr_b');
     // Every host found has paired, or failed, once nothing is connecting any more.
     await hosts.settle(undefined);
-    expect(hosts.serving().map((peer) => peer.profile?.id).sort()).toEqual(['pr_a', 'pr_b']);
+    expect(
+      hosts
+        .serving()
+        .map((peer) => peer.profile?.id)
+        .sort(),
+    ).toEqual(['pr_a', 'pr_b']);
     const answer = (await hosts.ask(hosts.peerFor('pr_b') ?? (null as never), context('pr_b'))) as Extract<Envelope, { ok: true }>;
     expect(answer.result).toEqual({ from: 'pr_b' });
     expect(early.requests).toEqual([]);
@@ -127,7 +136,9 @@ describe('NativeHosts', () => {
     const { hosts, logs } = start(dir);
     cleanups.push(() => void squatter.close());
     // A socket file whose program was killed (nobody unlinked it): it refuses connections.
-    const holder = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(stale)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const holder = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(stale)}, () => console.log('up'))`], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     await new Promise((done) => holder.stdout?.once('data', done));
     holder.kill('SIGKILL');
     await new Promise((done) => holder.once('exit', done));

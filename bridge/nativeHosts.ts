@@ -74,7 +74,7 @@ export class NativeHosts {
 
   /** Connects to every host socket in the folder not known yet. */
   scan(): void {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(this.runDir);
     } catch {
@@ -153,7 +153,11 @@ export class NativeHosts {
       return;
     }
     const response = message.data;
-    this.pending.settle(response.id, () => response.envelope as Envelope, (call) => call.peer === peer);
+    this.pending.settle(
+      response.id,
+      () => response.envelope as Envelope,
+      (call) => call.peer === peer,
+    );
   }
 
   private forget(peer: HostPeer): void {
@@ -163,9 +167,14 @@ export class NativeHosts {
     this.pending.settleAll(
       (call) => call.peer === peer,
       (call) =>
-        refusal(call.tool, 'browser_not_connected', 'The browser’s native host closed before it answered; if this was an act, call it again with the same requestId to learn what happened.', {
-          inFlight: true,
-        }),
+        refusal(
+          call.tool,
+          'browser_not_connected',
+          'The browser’s native host closed before it answered; if this was an act, call it again with the same requestId to learn what happened.',
+          {
+            inFlight: true,
+          },
+        ),
     );
     this.log(`${peer.path} closed`);
     this.changed();

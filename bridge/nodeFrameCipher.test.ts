@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSessionKeys, openFrame, SealedChannel, sealFrame, webCryptoCipher, type ChannelFailure, type FrameCipher, type SessionKeys } from '../shared/sealedChannel.ts';
+import {
+  deriveSessionKeys,
+  openFrame,
+  SealedChannel,
+  sealFrame,
+  webCryptoCipher,
+  type ChannelFailure,
+  type FrameCipher,
+  type SessionKeys,
+} from '../shared/sealedChannel.ts';
 import { nodeFrameCipher } from './nodeFrameCipher.ts';
 
 const TOKEN = 'the-pairing-token-0123456789';
@@ -14,7 +23,12 @@ function end(sessionKeys: SessionKeys, cipher: FrameCipher) {
   const wire: Array<Uint8Array<ArrayBuffer>> = [];
   const got: unknown[] = [];
   const failures: ChannelFailure[] = [];
-  const channel = new SealedChannel(sessionKeys, (frame) => wire.push(frame), { message: (value) => got.push(value), broken: (failure) => failures.push(failure) }, { frameBytes: 256, cipher });
+  const channel = new SealedChannel(
+    sessionKeys,
+    (frame) => wire.push(frame),
+    { message: (value) => got.push(value), broken: (failure) => failures.push(failure) },
+    { frameBytes: 256, cipher },
+  );
   return { channel, wire, got, failures };
 }
 
@@ -30,18 +44,52 @@ describe('frames sealed with node:crypto', () => {
     expect(nodeFrameCipher.open(server.open, server.openDirection, 7, byWeb)).toEqual(plain);
   });
 
-  const refusals: Array<[string, (frame: Uint8Array<ArrayBuffer>, sessionKeys: { client: SessionKeys; server: SessionKeys }) => Uint8Array<ArrayBuffer> | null]> = [
-    ['a changed byte', (frame, { server }) => nodeFrameCipher.open(server.open, server.openDirection, 0, Uint8Array.from(frame, (byte, index) => (index === 3 ? byte ^ 1 : byte))) as Uint8Array<ArrayBuffer> | null],
-    ['a changed tag', (frame, { server }) => nodeFrameCipher.open(server.open, server.openDirection, 0, Uint8Array.from(frame, (byte, index) => (index === frame.byteLength - 1 ? byte ^ 1 : byte))) as Uint8Array<ArrayBuffer> | null],
-    ['another counter (replayed or reordered)', (frame, { server }) => nodeFrameCipher.open(server.open, server.openDirection, 1, frame) as Uint8Array<ArrayBuffer> | null],
-    ['reflected back to its sender', (frame, { client }) => nodeFrameCipher.open(client.open, client.openDirection, 0, frame) as Uint8Array<ArrayBuffer> | null],
+  const refusals: Array<
+    [string, (frame: Uint8Array<ArrayBuffer>, sessionKeys: { client: SessionKeys; server: SessionKeys }) => Uint8Array<ArrayBuffer> | null]
+  > = [
+    [
+      'a changed byte',
+      (frame, { server }) =>
+        nodeFrameCipher.open(
+          server.open,
+          server.openDirection,
+          0,
+          Uint8Array.from(frame, (byte, index) => (index === 3 ? byte ^ 1 : byte)),
+        ) as Uint8Array<ArrayBuffer> | null,
+    ],
+    [
+      'a changed tag',
+      (frame, { server }) =>
+        nodeFrameCipher.open(
+          server.open,
+          server.openDirection,
+          0,
+          Uint8Array.from(frame, (byte, index) => (index === frame.byteLength - 1 ? byte ^ 1 : byte)),
+        ) as Uint8Array<ArrayBuffer> | null,
+    ],
+    [
+      'another counter (replayed or reordered)',
+      (frame, { server }) => nodeFrameCipher.open(server.open, server.openDirection, 1, frame) as Uint8Array<ArrayBuffer> | null,
+    ],
+    [
+      'reflected back to its sender',
+      (frame, { client }) => nodeFrameCipher.open(client.open, client.openDirection, 0, frame) as Uint8Array<ArrayBuffer> | null,
+    ],
     ['truncated', (frame, { server }) => nodeFrameCipher.open(server.open, server.openDirection, 0, frame.subarray(0, 10)) as Uint8Array<ArrayBuffer> | null],
-    ['shorter than a tag', (_frame, { server }) => nodeFrameCipher.open(server.open, server.openDirection, 0, new Uint8Array(5)) as Uint8Array<ArrayBuffer> | null],
+    [
+      'shorter than a tag',
+      (_frame, { server }) => nodeFrameCipher.open(server.open, server.openDirection, 0, new Uint8Array(5)) as Uint8Array<ArrayBuffer> | null,
+    ],
   ];
   for (const [name, attempt] of refusals) {
     it(`do not open when ${name}`, async () => {
       const sessionKeys = await keys();
-      const frame = nodeFrameCipher.seal(sessionKeys.client.seal, sessionKeys.client.sealDirection, 0, new TextEncoder().encode('\u0000{"secret":1}')) as Uint8Array<ArrayBuffer>;
+      const frame = nodeFrameCipher.seal(
+        sessionKeys.client.seal,
+        sessionKeys.client.sealDirection,
+        0,
+        new TextEncoder().encode('\u0000{"secret":1}'),
+      ) as Uint8Array<ArrayBuffer>;
       expect(attempt(frame, sessionKeys)).toBeNull();
     });
   }

@@ -33,9 +33,21 @@ describe('PendingCalls', () => {
   it('only the sender a call went to may answer it; unknown ids change nothing', async () => {
     const calls = new PendingCalls<{ peer: string }>('r');
     const call = calls.open({ peer: 'alice' }, 1000, timedOut);
-    expect(calls.settle(call.id, () => answer('from bob'), (tag) => tag.peer === 'bob')).toBe(false);
+    expect(
+      calls.settle(
+        call.id,
+        () => answer('from bob'),
+        (tag) => tag.peer === 'bob',
+      ),
+    ).toBe(false);
     expect(calls.settle('r999', () => answer('x'))).toBe(false);
-    expect(calls.settle(call.id, () => answer('from alice'), (tag) => tag.peer === 'alice')).toBe(true);
+    expect(
+      calls.settle(
+        call.id,
+        () => answer('from alice'),
+        (tag) => tag.peer === 'alice',
+      ),
+    ).toBe(true);
     expect(await call.answer).toEqual(answer('from alice'));
   });
 
@@ -43,7 +55,12 @@ describe('PendingCalls', () => {
     const calls = new PendingCalls<{ peer: string; tool: string }>('a');
     const a = calls.open({ peer: 'alice', tool: 'inspect' }, 1000, timedOut);
     const b = calls.open({ peer: 'bob', tool: 'act' }, 1000, timedOut);
-    expect(calls.settleAll((tag) => tag.peer === 'alice', (tag) => answer(`gone during ${tag.tool}`))).toBe(1);
+    expect(
+      calls.settleAll(
+        (tag) => tag.peer === 'alice',
+        (tag) => answer(`gone during ${tag.tool}`),
+      ),
+    ).toBe(1);
     expect(await a.answer).toEqual(answer('gone during inspect'));
     expect(calls.size).toBe(1);
     vi.advanceTimersByTime(1000);

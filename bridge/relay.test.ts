@@ -101,7 +101,10 @@ describe('the relay against what holds the port', () => {
     const relay = new Relay(port, TOKEN, 'test');
     await relay.connect();
     // No browser is connected: the hub answers itself, after checking the (large) request.
-    const envelope = await relay.call({ tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'fill', field: 'body', text: '가'.repeat(150_000) }] } } });
+    const envelope = await relay.call({
+      tool: 'act',
+      args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'fill', field: 'body', text: '가'.repeat(150_000) }] } },
+    });
     expect(envelope).toMatchObject({ ok: false, error: { code: 'browser_not_connected' } });
     relay.close();
     const wrong = new Relay(port, 'a-wrong-token-0123456789', 'test');

@@ -83,7 +83,9 @@ export class Relay implements Link {
   call(call: AgentCall): Promise<Envelope> {
     const connection = this.connection;
     if (!connection) return Promise.resolve(refusal(call.tool, 'browser_not_connected', 'Tether’s hub is restarting; call again in a moment.'));
-    const { id, answer } = this.pending.open(call.tool, requestTimeoutMs(call.tool, call.args) + 5_000, () => refusal(call.tool, 'timeout', 'The hub did not answer in time.'));
+    const { id, answer } = this.pending.open(call.tool, requestTimeoutMs(call.tool, call.args) + 5_000, () =>
+      refusal(call.tool, 'timeout', 'The hub did not answer in time.'),
+    );
     connection.send({ type: 'request', id, tool: call.tool, args: call.args }).catch((error: unknown) => {
       this.pending.settle(id, () => unsent(call.tool, error, 'the Tether hub'));
     });

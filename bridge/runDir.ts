@@ -56,7 +56,10 @@ export function ensurePrivateDir(path: string, warn: (line: string) => void = ()
   const stats: Stats = lstatSync(path);
   if (!stats.isDirectory()) throw new Error(`${path} is not a folder (a link or a file is in its place). Remove it; Tether makes its own.`);
   if (uid === null) return;
-  if (stats.uid !== uid) throw new Error(`${path} belongs to another user (uid ${stats.uid}). Tether will not publish or look for its sockets there: remove it, or set TETHER_HOME to a folder of your own.`);
+  if (stats.uid !== uid)
+    throw new Error(
+      `${path} belongs to another user (uid ${stats.uid}). Tether will not publish or look for its sockets there: remove it, or set TETHER_HOME to a folder of your own.`,
+    );
   if ((stats.mode & 0o077) === 0) return;
   chmodSync(path, 0o700);
   warn(`${path} was open to other users (mode 0${(stats.mode & 0o777).toString(8)}); made it 0700.`);

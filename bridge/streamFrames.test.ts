@@ -11,7 +11,11 @@ function frame(kind: number, payload: Buffer, declared = payload.length + 1): Bu
 function read(chunks: Buffer[]): { frames: Array<string | Uint8Array>; problems: StreamProblem[] } {
   const frames: Array<string | Uint8Array> = [];
   const problems: StreamProblem[] = [];
-  const reader = new StreamFrameReader((received) => frames.push(received), (what) => problems.push(what), 100);
+  const reader = new StreamFrameReader(
+    (received) => frames.push(received),
+    (what) => problems.push(what),
+    100,
+  );
   for (const chunk of chunks) reader.push(chunk);
   return { frames, problems };
 }

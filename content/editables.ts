@@ -79,14 +79,17 @@ export function editableFrom(element: Element): Editable | null {
   if (richRoot && (element === richRoot || (element as HTMLElement).isContentEditable)) {
     return { kind: 'rich-editor', family: richFamily(richRoot), element: richRoot, doc, frame: null };
   }
-  if ((element as HTMLElement).isContentEditable) return { kind: 'contenteditable', family: 'contenteditable', element: element as HTMLElement, doc, frame: null };
+  if ((element as HTMLElement).isContentEditable)
+    return { kind: 'contenteditable', family: 'contenteditable', element: element as HTMLElement, doc, frame: null };
   // One component of SmartEditor ONE's document (Naver Blog's title, or its body beside the title):
   // read from the rendered document, but with no input buffer to type into. The buffer driver
   // selects the whole document before it writes, which would type over the other component, so
   // a write here is refused naming the family, and the page is left as it was.
   if (isSmartEditorOnePart(element)) return { kind: 'rich-editor', family: 'input-buffer', element: element as HTMLElement, doc, frame: null };
   // A container: look inside for the editor it hosts.
-  const inner = element.querySelector(`${RICH_EDITOR_ROOTS}, ${RENDERED_DOCUMENTS}, [contenteditable="true"], [contenteditable=""], textarea, select, input, iframe`);
+  const inner = element.querySelector(
+    `${RICH_EDITOR_ROOTS}, ${RENDERED_DOCUMENTS}, [contenteditable="true"], [contenteditable=""], textarea, select, input, iframe`,
+  );
   return inner ? editableFrom(inner) : null;
 }
 

@@ -6,9 +6,17 @@ const INSPECTED = fieldHash('as inspected');
 
 describe('what a step expects a field to hold (precedence)', () => {
   it.each<[string, ExpectationSources, FieldExpectation | null]>([
-    ['an earlier step of the plan wins over everything', { planned: 'step 1 wrote this', expect: { text: 'given', hash: 'v1:x' }, inspected: INSPECTED }, { text: 'step 1 wrote this', hash: fieldHash('step 1 wrote this') }],
+    [
+      'an earlier step of the plan wins over everything',
+      { planned: 'step 1 wrote this', expect: { text: 'given', hash: 'v1:x' }, inspected: INSPECTED },
+      { text: 'step 1 wrote this', hash: fieldHash('step 1 wrote this') },
+    ],
     ['an earlier step that cleared the field: expects empty', { planned: '', inspected: INSPECTED }, { text: '', hash: fieldHash('') }],
-    ['expect.text over expect.hash and the inspect', { expect: { text: 'given', hash: 'v1:x' }, inspected: INSPECTED }, { text: 'given', hash: fieldHash('given') }],
+    [
+      'expect.text over expect.hash and the inspect',
+      { expect: { text: 'given', hash: 'v1:x' }, inspected: INSPECTED },
+      { text: 'given', hash: fieldHash('given') },
+    ],
     ['expect.text that is empty: the field must be empty', { expect: { text: '' }, inspected: INSPECTED }, { text: '', hash: fieldHash('') }],
     ['expect.hash over the inspect', { expect: { hash: 'v1:x' }, inspected: INSPECTED }, { text: null, hash: 'v1:x' }],
     ['the last inspect, when the step says nothing', { expect: {}, inspected: INSPECTED }, { text: null, hash: INSPECTED }],
@@ -23,7 +31,12 @@ describe('the rule: the field holds what was expected (else field_changed)', () 
   it.each<[string, string, FieldExpectation | null, boolean]>([
     ['same text', 'Hello', fieldExpectation({ expect: { text: 'Hello' } }), true],
     ['other text', 'Hello, edited', fieldExpectation({ expect: { text: 'Hello' } }), false],
-    ['same text, other line breaks and trailing spaces (how editors read differ)', 'Hello  \r\n\r\nworld', fieldExpectation({ expect: { text: 'Hello\nworld' } }), true],
+    [
+      'same text, other line breaks and trailing spaces (how editors read differ)',
+      'Hello  \r\n\r\nworld',
+      fieldExpectation({ expect: { text: 'Hello\nworld' } }),
+      true,
+    ],
     ['same text but a non-breaking space', 'Hello\u00a0world', fieldExpectation({ expect: { text: 'Hello world' } }), true],
     ['a word changed inside', 'Hello word', fieldExpectation({ expect: { text: 'Hello world' } }), false],
     ['empty, expected empty', '', fieldExpectation({ expect: { text: '' } }), true],

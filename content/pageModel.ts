@@ -83,21 +83,15 @@ function labelFor(element: Element): string {
   const html = element as HTMLInputElement;
   const id = html.id;
   const explicit = id ? element.ownerDocument.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
-  return (
-    textOf(explicit) ||
-    element.getAttribute('aria-label') ||
-    element.getAttribute('placeholder') ||
-    element.getAttribute('name') ||
-    id ||
-    ''
-  ).slice(0, 200);
+  return (textOf(explicit) || element.getAttribute('aria-label') || element.getAttribute('placeholder') || element.getAttribute('name') || id || '').slice(
+    0,
+    200,
+  );
 }
 
 /** The generic adapter's fields: a title input, the largest text area or editor as body, then the rest. */
 export function inferFields(doc: Document, taken: Set<string>): LocatedField[] {
-  const candidates = Array.from(
-    doc.querySelectorAll(EDITABLE_CANDIDATES),
-  ).filter((element) => isVisible(element));
+  const candidates = Array.from(doc.querySelectorAll(EDITABLE_CANDIDATES)).filter((element) => isVisible(element));
   const editables: Array<{ element: Element; editable: Editable }> = [];
   const seen = new Set<Element>();
   for (const element of candidates) {
@@ -112,14 +106,28 @@ export function inferFields(doc: Document, taken: Set<string>): LocatedField[] {
   const title = editables.find(
     ({ element, editable }) =>
       editable.kind === 'input' &&
-      TITLE_HINT.test(`${element.getAttribute('name') ?? ''} ${element.id} ${element.getAttribute('placeholder') ?? ''} ${element.getAttribute('aria-label') ?? ''}`),
+      TITLE_HINT.test(
+        `${element.getAttribute('name') ?? ''} ${element.id} ${element.getAttribute('placeholder') ?? ''} ${element.getAttribute('aria-label') ?? ''}`,
+      ),
   );
-  if (title) fields.push({ name: uniqueName('title', taken), label: labelFor(title.element) || 'Title', editable: title.editable, draftIfNonEmpty: false, located: title.element });
-  const bodies = editables
-    .filter(({ editable }) => editable.kind !== 'input' && editable.kind !== 'select')
-    .sort((a, b) => area(b.element) - area(a.element));
+  if (title)
+    fields.push({
+      name: uniqueName('title', taken),
+      label: labelFor(title.element) || 'Title',
+      editable: title.editable,
+      draftIfNonEmpty: false,
+      located: title.element,
+    });
+  const bodies = editables.filter(({ editable }) => editable.kind !== 'input' && editable.kind !== 'select').sort((a, b) => area(b.element) - area(a.element));
   const body = bodies[0];
-  if (body) fields.push({ name: uniqueName('body', taken), label: labelFor(body.element) || 'Body', editable: body.editable, draftIfNonEmpty: false, located: body.element });
+  if (body)
+    fields.push({
+      name: uniqueName('body', taken),
+      label: labelFor(body.element) || 'Body',
+      editable: body.editable,
+      draftIfNonEmpty: false,
+      located: body.element,
+    });
   for (const { element, editable } of editables) {
     if (element === title?.element || element === body?.element || fields.length >= 30) continue;
     const wanted = slug(element.getAttribute('name') ?? element.id ?? '', `field_${fields.length + 1}`);
@@ -145,7 +153,11 @@ export function inferReadable(doc: Document): Map<string, ReadableRegion> {
   const readable = new Map<string, ReadableRegion>();
   readable.set('title', { text: () => doc.title, element: () => null });
   const main = doc.querySelector('article, main, [role="main"]');
-  if (main) readable.set('main', elementRegion(() => main));
+  if (main)
+    readable.set(
+      'main',
+      elementRegion(() => main),
+    );
   return readable;
 }
 
@@ -163,7 +175,14 @@ export function inferSignIn(doc: Document): SignIn {
 
 /** The generic adapter: infers a title and a body, other fields, actions and sign-in on any site. */
 export function inferred(doc: Document): PageModel {
-  return { adapterId: 'generic', fields: inferFields(doc, new Set()), actions: inferActions(doc), readable: inferReadable(doc), signIn: inferSignIn(doc), draftBanner: false };
+  return {
+    adapterId: 'generic',
+    fields: inferFields(doc, new Set()),
+    actions: inferActions(doc),
+    readable: inferReadable(doc),
+    signIn: inferSignIn(doc),
+    draftBanner: false,
+  };
 }
 
 /** The page as the adapter that claims it reads it (once the site adapters are here), or as the generic model does. */

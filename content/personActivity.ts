@@ -91,10 +91,26 @@ export function watchDocument(doc: Document): void {
   const trusted = (listener: (event: Event) => void) => (event: Event) => {
     if (event.isTrusted && tetherWriting === 0) listener(event);
   };
-  doc.addEventListener('input', trusted((event) => onInput(event.target)), options);
-  doc.addEventListener('keydown', trusted((event) => personDid(event.target, 'key')), options);
-  doc.addEventListener('paste', trusted((event) => personDid(event.target, 'paste')), options);
-  doc.addEventListener('drop', trusted((event) => personDid(event.target, 'drop')), options);
+  doc.addEventListener(
+    'input',
+    trusted((event) => onInput(event.target)),
+    options,
+  );
+  doc.addEventListener(
+    'keydown',
+    trusted((event) => personDid(event.target, 'key')),
+    options,
+  );
+  doc.addEventListener(
+    'paste',
+    trusted((event) => personDid(event.target, 'paste')),
+    options,
+  );
+  doc.addEventListener(
+    'drop',
+    trusted((event) => personDid(event.target, 'drop')),
+    options,
+  );
   doc.addEventListener(
     'compositionstart',
     trusted((event) => {
@@ -104,7 +120,11 @@ export function watchDocument(doc: Document): void {
     }),
     options,
   );
-  doc.addEventListener('compositionupdate', trusted((event) => personDid(event.target, 'composition')), options);
+  doc.addEventListener(
+    'compositionupdate',
+    trusted((event) => personDid(event.target, 'composition')),
+    options,
+  );
   doc.addEventListener(
     'compositionend',
     trusted((event) => {

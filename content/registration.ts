@@ -10,7 +10,15 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import { checkAccountNow } from '../shared/checkAccount.ts';
 import { tetherError, type TetherError } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment } from '../shared/model.ts';
-import { ACT_MODULE_FILE, PAGE_CHANNEL, READ_FORMATS, SITES_MODULE_FILE, type PageExpectation, type PageReply, type ReadFormat } from '../shared/pageChannel.ts';
+import {
+  ACT_MODULE_FILE,
+  PAGE_CHANNEL,
+  READ_FORMATS,
+  SITES_MODULE_FILE,
+  type PageExpectation,
+  type PageReply,
+  type ReadFormat,
+} from '../shared/pageChannel.ts';
 import { actModule } from './actHook.ts';
 import type { PageAnswerReply } from '../shared/pageProtocol.ts';
 import { inspectPage, observePage } from './inspectPage.ts';

@@ -137,7 +137,11 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
     const typing = personIsTyping(typingSurface(field.editable));
     if (typing) {
       problems.push(
-        problem(index, 'target_busy', typing === 'composing' ? `The person is composing text (IME) in "${step.field}".` : `The person is typing in "${step.field}".`),
+        problem(
+          index,
+          'target_busy',
+          typing === 'composing' ? `The person is composing text (IME) in "${step.field}".` : `The person is typing in "${step.field}".`,
+        ),
       );
     }
 
@@ -145,9 +149,7 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
     const prior = predicted.get(field.name);
     const expectedBefore = fieldExpectation({ planned: prior, expect: step.expect, inspected: inspected[field.name] });
     if (expectedBefore === null) {
-      problems.push(
-        problem(index, 'invalid_request', `Say what "${step.field}" holds now: inspect this handle first, or give expect.hash or expect.text.`),
-      );
+      problems.push(problem(index, 'invalid_request', `Say what "${step.field}" holds now: inspect this handle first, or give expect.hash or expect.text.`));
       return;
     }
     // The name must still mean the element this handle saw: a page can move a name to another element.
@@ -176,7 +178,9 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
         planned = planText(field.editable, step.op, step.text, step.format ?? 'text');
       } catch (error) {
         if (!(error instanceof TooLarge)) throw error;
-        problems.push(problem(index, 'invalid_request', `The ${step.format ?? 'text'} for "${step.field}" is too large once converted. Send it in smaller steps.`));
+        problems.push(
+          problem(index, 'invalid_request', `The ${step.format ?? 'text'} for "${step.field}" is too large once converted. Send it in smaller steps.`),
+        );
         return;
       }
     }
@@ -194,7 +198,9 @@ function problemDetails(problems: PlanProblem[]): Record<string, unknown> {
   return {
     problems,
     ...(changed.length > 0 ? { changed } : {}),
-    ...(byPage.length > 0 ? { changedByPage: { steps: byPage.map((item) => item.step), note: 'The page’s own script changes these fields; it blocks writes to itself.' } } : {}),
+    ...(byPage.length > 0
+      ? { changedByPage: { steps: byPage.map((item) => item.step), note: 'The page’s own script changes these fields; it blocks writes to itself.' } }
+      : {}),
   };
 }
 
@@ -273,7 +279,9 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     if (typing || !holdsExpected(now, expectedNow)) {
       const rolledBack = await rollback();
       const code: ErrorCode = typing ? 'target_busy' : 'field_changed';
-      const found = typing ? problem(index, code, `"${step.field}" is in use by the person.`, { cause: 'person' }) : fieldChanged(index, write.field, 'while the plan ran');
+      const found = typing
+        ? problem(index, code, `"${step.field}" is in use by the person.`, { cause: 'person' })
+        : fieldChanged(index, write.field, 'while the plan ran');
       return refusal(
         tetherError(
           code,
@@ -328,7 +336,11 @@ export async function runPlan(requestId: string, plan: Plan, context: PlanContex
   const draft = draftState(model);
   if (draft.inProgress && plan.continueDraft !== true) {
     validation.problems.unshift(
-      problem(0, 'draft_in_progress', `The page has a draft in progress (${draft.reasons.join(', ')}). Set plan.continueDraft to continue it, or ask the person.`),
+      problem(
+        0,
+        'draft_in_progress',
+        `The page has a draft in progress (${draft.reasons.join(', ')}). Set plan.continueDraft to continue it, or ask the person.`,
+      ),
     );
   }
   if (validation.problems.length > 0) return refusal(summarize(validation.problems), validation.problems);
@@ -351,4 +363,3 @@ export async function runPlan(requestId: string, plan: Plan, context: PlanContex
     running.delete(requestId);
   }
 }
-

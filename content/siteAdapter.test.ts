@@ -42,7 +42,9 @@ describe('adapterVerdict: never worse than the generic model', () => {
     const verdict = adapterVerdict({ ...base, found: [], unnamed: ['headline', 'body'] });
     expect(verdict.use).toBe('generic');
     expect(verdict.adapter).toBe('generic');
-    expect(verdict.problem).toBe('The naver-blog adapter (checked 2026-11-30) found none of its fields (title, body) on this page; the generic page model read it.');
+    expect(verdict.problem).toBe(
+      'The naver-blog adapter (checked 2026-11-30) found none of its fields (title, body) on this page; the generic page model read it.',
+    );
   });
 
   it('adds the fields the adapter does not name, and says which of its own it did not find', () => {
@@ -50,8 +52,11 @@ describe('adapterVerdict: never worse than the generic model', () => {
     expect(verdict).toEqual({
       use: 'adapter+generic',
       adapter: 'naver-blog',
-      problem: 'The naver-blog adapter (checked 2026-11-30) does not name a field on this page (title); the generic page model added it. Not found here: title.',
+      problem:
+        'The naver-blog adapter (checked 2026-11-30) does not name a field on this page (title); the generic page model added it. Not found here: title.',
     });
-    expect(adapterVerdict({ ...base, found: ['title', 'body'], unnamed: ['summary', 'tags'] }).problem).toContain('does not name 2 fields on this page (summary, tags); the generic page model added them.');
+    expect(adapterVerdict({ ...base, found: ['title', 'body'], unnamed: ['summary', 'tags'] }).problem).toContain(
+      'does not name 2 fields on this page (summary, tags); the generic page model added them.',
+    );
   });
 });

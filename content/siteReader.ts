@@ -69,7 +69,11 @@ function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
   }
   const readable = new Map<string, ReadableRegion>();
   for (const region of adapter.readable) {
-    if (first(roots, region.selectors)) readable.set(region.name, elementRegion(() => first(roots, region.selectors)?.element ?? null));
+    if (first(roots, region.selectors))
+      readable.set(
+        region.name,
+        elementRegion(() => first(roots, region.selectors)?.element ?? null),
+      );
   }
   const signedIn = first(roots, adapter.signIn.signedIn)?.element;
   const signedOut = first(roots, adapter.signIn.signedOut);

@@ -128,7 +128,8 @@ function structureReport(editable: Editable, text: string, richText: string, pay
   }
   const after = constructCounts(parseHtml(semanticHtml(editable.element, { editor: true })));
   const kept = payload.constructs.filter((name) => after[name] > countsBefore[name]);
-  const tookHtml = sameText(editable, text, richText) && (kept.length > 0 || payload.constructs.length === 0 || loose(payload.htmlText) !== loose(payload.text));
+  const tookHtml =
+    sameText(editable, text, richText) && (kept.length > 0 || payload.constructs.length === 0 || loose(payload.htmlText) !== loose(payload.text));
   // A plain-text editor (Lexical's plain text, say) took the text/plain part: markdown as its source.
   if (!tookHtml) return { took: 'text' as const, kept: [], dropped: payload.format === 'html' ? [...payload.constructs, ...payload.removed] : [] };
   return { took: 'html' as const, kept, dropped: [...payload.constructs.filter((name) => !kept.includes(name)), ...payload.removed] };
@@ -153,7 +154,11 @@ export async function selectValue(editable: Editable, value: string): Promise<Wr
 
 export function snapshotField(editable: Editable): FieldSnapshot {
   const modelEditor = !isPlainField(editable) && !isNativeRich(editable) && editable.family !== 'select';
-  return { text: readEditable(editable), html: readEditableHtml(editable), semantic: modelEditor ? semanticHtml(editable.element, { underline: true, editor: true }) : null };
+  return {
+    text: readEditable(editable),
+    html: readEditableHtml(editable),
+    semantic: modelEditor ? semanticHtml(editable.element, { underline: true, editor: true }) : null,
+  };
 }
 
 /** Puts a field back as it was before a plan touched it (rollback), formatting included. */
@@ -162,7 +167,14 @@ export async function restoreField(editable: Editable, snapshot: FieldSnapshot):
   if (normalizeFieldText(snapshot.text) === '') return (await writeText(editable, 'clear', null)).verified;
   if (snapshot.semantic !== null) {
     // An editor with its own model takes its own content back the way it takes any markup.
-    const payload: Payload = { format: 'html', text: snapshot.text, html: snapshot.semantic, htmlText: blockText(parseHtml(snapshot.semantic)), constructs: [], removed: [] };
+    const payload: Payload = {
+      format: 'html',
+      text: snapshot.text,
+      html: snapshot.semantic,
+      htmlText: blockText(parseHtml(snapshot.semantic)),
+      constructs: [],
+      removed: [],
+    };
     const delivery = await deliver({ editable, mode: 'fill', payload, setterValue: snapshot.text, accept: (text) => sameText(editable, text, snapshot.text) });
     return delivery.verified;
   }

@@ -38,12 +38,8 @@ inBothBrowsers('an MCP client completes the blog-from-cafe task, with the person
   expect(context.usage).toContain('resolve');
   expect(context.profiles[0]?.workspaces[0]?.name).toBe('Spring post');
 
-  const resolved = ok(
-    await agent.call('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }),
-  );
-  const reference = ok(
-    await agent.call('inspect', { profile, workspace, handle: resolved.references?.[0]?.handle, read: ['post.title', 'post.body'] }),
-  );
+  const resolved = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
+  const reference = ok(await agent.call('inspect', { profile, workspace, handle: resolved.references?.[0]?.handle, read: ['post.title', 'post.body'] }));
   ok(await agent.call('inspect', { profile, workspace, handle: resolved.write?.handle }));
   const plan = {
     steps: [
@@ -56,7 +52,9 @@ inBothBrowsers('an MCP client completes the blog-from-cafe task, with the person
   // The person sees what will be written where, and approves.
   await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
   const [approval] = (await tether.state()).approvals;
-  expect(approval?.summary.en).toMatch(/^On ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice: write \d+ characters into title, then write \d+ characters into body, then press publish\.$/);
+  expect(approval?.summary.en).toMatch(
+    /^On ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice: write \d+ characters into title, then write \d+ characters into body, then press publish\.$/,
+  );
   await tether.must({ type: 'approval.decide', approvalId: approval?.id ?? '', approve: true });
   const done = ran(ok(await acting));
   expect(done.steps.map((step) => step.verified)).toEqual([true, true, true]);
@@ -80,11 +78,20 @@ test('answers hold what an agent acts on: one language, diagnostics only when as
   // No references asked for: none listed. The tab's url and title are context's; the line for the person says them.
   expect(Object.keys(resolved)).toEqual(['write', 'explanation']);
   expect(resolved.explanation).toMatch(/^Writing to ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice — this request named “blog”\.$/);
-  expect(ok(await agent.call('resolve', { ...resolving, lang: 'ko' })).explanation).toMatch(/alice 계정으로 씁니다 — 이번 요청이 “blog”을\(를\) 지정했습니다\.$/);
+  expect(ok(await agent.call('resolve', { ...resolving, lang: 'ko' })).explanation).toMatch(
+    /alice 계정으로 씁니다 — 이번 요청이 “blog”을\(를\) 지정했습니다\.$/,
+  );
 
   // debug: the bridge's and the worker's times, the journal record and the call.
   const debugged = await agent.call('inspect', { profile, workspace, handle: resolved.write?.handle, debug: true });
-  expect(debugged.meta).toMatchObject({ tool: 'inspect', profile, callId: expect.any(String), tookMs: expect.any(Number), bridgeMs: expect.any(Number), journal: { saved: true } });
+  expect(debugged.meta).toMatchObject({
+    tool: 'inspect',
+    profile,
+    callId: expect.any(String),
+    tookMs: expect.any(Number),
+    bridgeMs: expect.any(Number),
+    journal: { saved: true },
+  });
   const [record] = await journal(tether);
   expect(debugged.meta?.journal).toEqual({ saved: true, id: record?.id });
   const inspected = ok(debugged);
@@ -119,11 +126,13 @@ test('approvals: no answer in time → approval_required; declined → approval_
   const { profile, workspace } = await pairedScene(tether, agent);
   const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
   await agent.call('inspect', { profile, workspace, handle: write?.handle });
-  const plan = { steps: [{ op: 'fill', field: 'title', text: 'Hi' }, { op: 'click', action: 'publish' }] };
-  const waited = refused(
-    await agent.call('act', { profile, workspace, handle: write?.handle, plan, approvalTimeoutSeconds: 1 }),
-    'approval_required',
-  );
+  const plan = {
+    steps: [
+      { op: 'fill', field: 'title', text: 'Hi' },
+      { op: 'click', action: 'publish' },
+    ],
+  };
+  const waited = refused(await agent.call('act', { profile, workspace, handle: write?.handle, plan, approvalTimeoutSeconds: 1 }), 'approval_required');
   expect(waited.message).toContain('approval');
   const acting = agent.call('act', { profile, workspace, handle: write?.handle, plan, approvalTimeoutSeconds: 30 });
   await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
@@ -144,14 +153,30 @@ test('plans: all problems listed at once; a failure while running reports what r
       profile,
       workspace,
       handle,
-      plan: { steps: [{ op: 'fill', field: 'titel', text: 'x' }, { op: 'click', action: 'share' }, { op: 'fill', field: 'body', text: 'y', expect: { hash: 'v1:nope' } }] },
+      plan: {
+        steps: [
+          { op: 'fill', field: 'titel', text: 'x' },
+          { op: 'click', action: 'share' },
+          { op: 'fill', field: 'body', text: 'y', expect: { hash: 'v1:nope' } },
+        ],
+      },
     }),
     'invalid_request',
   );
   expect((invalid.details?.problems as Array<{ step: number }>).map((problem) => problem.step)).toEqual([0, 1, 2]);
 
   const rolled = refused(
-    await agent.call('act', { profile, workspace, handle, plan: { steps: [{ op: 'fill', field: 'title', text: 'T' }, { op: 'fill', field: 'body', text: 'tab\there' }] } }),
+    await agent.call('act', {
+      profile,
+      workspace,
+      handle,
+      plan: {
+        steps: [
+          { op: 'fill', field: 'title', text: 'T' },
+          { op: 'fill', field: 'body', text: 'tab\there' },
+        ],
+      },
+    }),
     'invalid_request',
   );
   expect(rolled.details).toMatchObject({ ran: [0, 1], rolledBack: [1, 0] });
@@ -175,7 +200,13 @@ test('a scheduled act runs later through alarms, even after the worker was stopp
       workspace,
       handle: write?.handle,
       at,
-      plan: { steps: [{ op: 'fill', field: 'title', text: 'Scheduled' }, { op: 'fill', field: 'body', text: 'Posted later.' }, { op: 'click', action: 'publish' }] },
+      plan: {
+        steps: [
+          { op: 'fill', field: 'title', text: 'Scheduled' },
+          { op: 'fill', field: 'body', text: 'Posted later.' },
+          { op: 'click', action: 'publish' },
+        ],
+      },
     }),
   );
   expect(scheduledAct(scheduled).scheduled.at).toBe(at);
@@ -198,7 +229,12 @@ test('a scheduled act after the person navigated the tab is refused with context
       workspace,
       handle: write?.handle,
       at: new Date(Date.now() + 3000).toISOString(),
-      plan: { steps: [{ op: 'fill', field: 'title', text: 'Too late' }, { op: 'click', action: 'publish' }] },
+      plan: {
+        steps: [
+          { op: 'fill', field: 'title', text: 'Too late' },
+          { op: 'click', action: 'publish' },
+        ],
+      },
     }),
   );
   await blog.goto(tether.sites.url('blog', '/write?editor=contenteditable'));
@@ -214,7 +250,10 @@ test('the journal exports as JSON Lines, oldest first', async ({ tether, agent }
   const { profile, workspace } = await pairedScene(tether, agent);
   await agent.call('resolve', { profile, workspace, destination: { site: 'nowhere' } });
   const { jsonl, count } = await tether.must({ type: 'journal.export' });
-  const lines = jsonl.trimEnd().split('\n').map((line) => JSON.parse(line) as JournalRecord);
+  const lines = jsonl
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as JournalRecord);
   expect(lines).toHaveLength(count);
   expect(lines.map((line) => line.tool)).toEqual(['context', 'resolve']);
   expect(lines[1]).toMatchObject({ outcome: 'refused', error: { code: 'target_not_found' } });
@@ -230,14 +269,16 @@ test('the bridge refuses a wrong token, a web page’s Origin, and a foreign Hos
   const wrongProof = (serverNonce: string) => {
     const nonce = freshNonce();
     const profile = { id: 'x', label: 'x' };
-    return clientProof('guess-guess-guess', { version: BRIDGE_PROTOCOL_VERSION, serverNonce, clientNonce: nonce, peer: { role: 'browser', profile } }).then((proof) => ({
-      type: 'hello',
-      role: 'browser',
-      nonce,
-      proof,
-      version: BRIDGE_PROTOCOL_VERSION,
-      profile,
-    }));
+    return clientProof('guess-guess-guess', { version: BRIDGE_PROTOCOL_VERSION, serverNonce, clientNonce: nonce, peer: { role: 'browser', profile } }).then(
+      (proof) => ({
+        type: 'hello',
+        role: 'browser',
+        nonce,
+        proof,
+        version: BRIDGE_PROTOCOL_VERSION,
+        profile,
+      }),
+    );
   };
   expect(await handshakeResult(agent.port, extensionOrigin, wrongProof)).toBe(CLOSE_BAD_TOKEN);
   // Say nothing after the challenge: closed after the hello timeout.
@@ -289,9 +330,7 @@ test('several MCP servers share one hub: a second agent relays through the first
   const third = await Agent.start({ port: agent.port, token: agent.token });
   try {
     await agent.close();
-    await expect
-      .poll(async () => (await third.call('context', { profile })).ok, { timeout: 30_000, intervals: [500] })
-      .toBe(true);
+    await expect.poll(async () => (await third.call('context', { profile })).ok, { timeout: 30_000, intervals: [500] }).toBe(true);
   } finally {
     await third.close();
   }

@@ -97,7 +97,9 @@ async function modelLines(scene: EditorScene): Promise<string[]> {
 }
 
 for (const family of FAMILIES) {
-  test(`${family.page}: a markdown post, read back as markdown, rollback, plain text, field_changed and the person's undo, through the editor's own model`, async ({ tether }) => {
+  test(`${family.page}: a markdown post, read back as markdown, rollback, plain text, field_changed and the person's undo, through the editor's own model`, async ({
+    tether,
+  }) => {
     const scene = await editorScene(tether, family.page);
     const first = await scene.inspect();
     // The notes site has no adapter: the generic page model read it (the journal says which).
@@ -109,7 +111,14 @@ for (const family of FAMILIES) {
 
     // 1. A post with headings, paragraphs, lists, a link, formatting and code.
     const post = ran(
-      ok(await scene.act({ steps: [{ op: 'fill', field: 'title', text: 'Market day' }, { op: 'fill', field: 'body', text: POST, format: 'markdown' }] })),
+      ok(
+        await scene.act({
+          steps: [
+            { op: 'fill', field: 'title', text: 'Market day' },
+            { op: 'fill', field: 'body', text: POST, format: 'markdown' },
+          ],
+        }),
+      ),
     );
     const body = post.steps[1];
     if (!body) throw new Error('no body step in the answer');
@@ -120,7 +129,21 @@ for (const family of FAMILIES) {
     if (family.rich) {
       expect(body.took).toBe('html');
       expect(body.kept).toEqual(expect.arrayContaining(['h2', 'h3', 'strong', 'em', 'a', 'ul', 'ol', 'blockquote', 'pre']));
-      expect([...(body.kept ?? []), ...(body.dropped ?? [])].sort()).toEqual(['a', 'blockquote', 'br', 'code', 'em', 'h2', 'h3', 'h4', 'ol', 'pre', 's', 'strong', 'ul']);
+      expect([...(body.kept ?? []), ...(body.dropped ?? [])].sort()).toEqual([
+        'a',
+        'blockquote',
+        'br',
+        'code',
+        'em',
+        'h2',
+        'h3',
+        'h4',
+        'ol',
+        'pre',
+        's',
+        'strong',
+        'ul',
+      ]);
       const structure = await structureOf(scene.page, written.html);
       expect(structure.tags).toEqual(expect.arrayContaining(['h2', 'h3', 'p', 'strong', 'em', 'a', 'ul', 'ol', 'li', 'blockquote', 'pre']));
       expect(structure.links).toEqual(['https://cafe.example.com/notice']);

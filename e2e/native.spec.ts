@@ -31,7 +31,11 @@ interface NativeBrowser {
   close(): Promise<void>;
 }
 
-async function launchNative(sandbox: NativeSandbox, sites: RunningSites, options: { install?: boolean; lang?: string; installArgs?: string[] } = {}): Promise<NativeBrowser> {
+async function launchNative(
+  sandbox: NativeSandbox,
+  sites: RunningSites,
+  options: { install?: boolean; lang?: string; installArgs?: string[] } = {},
+): Promise<NativeBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tether-profile-'));
   if (options.install !== false) await installFor(sandbox, userDataDir, options.installArgs);
   const launched = await launchTether({ userDataDir, ...(options.lang ? { lang: options.lang } : {}) });
@@ -69,7 +73,11 @@ async function sharedScene(tether: TetherDriver, options: { publishWithoutApprov
   const blog = await tether.open('blog', '/write?editor=plain');
   const cafe = await tether.open('cafe', '/posts/1');
   await blog.waitForFunction(() => 'blogEditor' in window);
-  const workspace = await tether.workspaceOf([blog, cafe], { name: 'Native', writable: ['blog'], publishWithoutApproval: options.publishWithoutApproval ?? false });
+  const workspace = await tether.workspaceOf([blog, cafe], {
+    name: 'Native',
+    writable: ['blog'],
+    publishWithoutApproval: options.publishWithoutApproval ?? false,
+  });
   return { blog, cafe, workspace: workspace.id, profile: await tether.profileId() };
 }
 
@@ -127,17 +135,34 @@ test('nothing to paste: the panel says waiting, then connected, and an agent com
     await expect(panel.getByRole('status')).toHaveText(/^Connected to the agent server/);
     await panel.screenshot({ path: join(SHOTS, 'en-connection-native.png'), fullPage: true });
 
-    const resolved = ok(await agent.call('resolve', { profile: scene.profile, workspace: scene.workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
-    const cafe = ok(await agent.call('inspect', { profile: scene.profile, workspace: scene.workspace, handle: resolved.references?.[0]?.handle, read: ['post.title', 'post.body'] }));
-    ok(await agent.call('inspect', { profile: scene.profile, workspace: scene.workspace, handle: resolved.write?.handle }));
-    const done = ran(ok(
-      await agent.call('act', {
+    const resolved = ok(
+      await agent.call('resolve', { profile: scene.profile, workspace: scene.workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }),
+    );
+    const cafe = ok(
+      await agent.call('inspect', {
         profile: scene.profile,
         workspace: scene.workspace,
-        handle: resolved.write?.handle,
-        plan: { steps: [{ op: 'fill', field: 'title', text: `From the cafe: ${cafe.text?.['post.title'] ?? ''}` }, { op: 'fill', field: 'body', text: cafe.text?.['post.body'] ?? '' }, { op: 'click', action: 'publish' }] },
+        handle: resolved.references?.[0]?.handle,
+        read: ['post.title', 'post.body'],
       }),
-    ));
+    );
+    ok(await agent.call('inspect', { profile: scene.profile, workspace: scene.workspace, handle: resolved.write?.handle }));
+    const done = ran(
+      ok(
+        await agent.call('act', {
+          profile: scene.profile,
+          workspace: scene.workspace,
+          handle: resolved.write?.handle,
+          plan: {
+            steps: [
+              { op: 'fill', field: 'title', text: `From the cafe: ${cafe.text?.['post.title'] ?? ''}` },
+              { op: 'fill', field: 'body', text: cafe.text?.['post.body'] ?? '' },
+              { op: 'click', action: 'publish' },
+            ],
+          },
+        }),
+      ),
+    );
     expect(done.steps.map((step) => step.verified)).toEqual([true, true, true]);
     await expect.poll(() => sites.state.blog.posts.length).toBe(1);
     expect(sites.state.blog.posts[0]?.body).toContain('Bring your own cup');
@@ -218,12 +243,25 @@ test('the worker stopped by force: the keeper starts it again, and the first cal
   });
 });
 
-test('the host killed mid-call: the agent gets browser_not_connected at once, a new host comes up, and the request id tells what became of the act', async ({ sites }) => {
+test('the host killed mid-call: the agent gets browser_not_connected at once, a new host comes up, and the request id tells what became of the act', async ({
+  sites,
+}) => {
   await withNativeScene(sites, async (scene) => {
     const { sandbox, tether, agent } = scene;
     const { write } = ok(await agent.call('resolve', { profile: scene.profile, workspace: scene.workspace, destination: { site: 'blog' } }));
     ok(await agent.call('inspect', { profile: scene.profile, workspace: scene.workspace, handle: write?.handle }));
-    const act = { profile: scene.profile, workspace: scene.workspace, handle: write?.handle, requestId: 'killed-host-1', plan: { steps: [{ op: 'fill', field: 'title', text: 'Survived' }, { op: 'click', action: 'publish' }] } };
+    const act = {
+      profile: scene.profile,
+      workspace: scene.workspace,
+      handle: write?.handle,
+      requestId: 'killed-host-1',
+      plan: {
+        steps: [
+          { op: 'fill', field: 'title', text: 'Survived' },
+          { op: 'click', action: 'publish' },
+        ],
+      },
+    };
     const acting = agent.call('act', act);
     await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
     const [pid] = hostPids(sandbox);
@@ -255,10 +293,12 @@ test('bridge first, browser later; then the bridge restarted: refused at once wh
     expect(Date.now() - started).toBeLessThan(5_000);
     browser = await launchNative(sandbox, sites);
     const profile = await browser.tether.profileId();
-    await expect.poll(async () => {
-      const answer = await early.call('context');
-      return answer.ok ? (answer.result as { profiles: Array<{ id: string }> }).profiles.map((one) => one.id) : [];
-    }).toEqual([profile]);
+    await expect
+      .poll(async () => {
+        const answer = await early.call('context');
+        return answer.ok ? (answer.result as { profiles: Array<{ id: string }> }).profiles.map((one) => one.id) : [];
+      })
+      .toEqual([profile]);
     await early.close();
     // A new bridge finds the running host from the folder's listing; the browser is not touched.
     const [host] = hostPids(sandbox);
@@ -294,7 +334,9 @@ test('two browser profiles at once, each with its own host: requests route by pr
       })
       .toEqual(['Bob at home', 'Chromium profile']);
     const bob = ok(await agent.call('context', { profile: await second.tether.profileId() }));
-    const bobResolved = ok(await agent.call('resolve', { profile: bob.profiles[0]?.id, workspace: bob.profiles[0]?.workspaces[0]?.id, destination: { site: 'blog' } }));
+    const bobResolved = ok(
+      await agent.call('resolve', { profile: bob.profiles[0]?.id, workspace: bob.profiles[0]?.workspaces[0]?.id, destination: { site: 'blog' } }),
+    );
     expect(bobResolved.write?.account).toBe('bob');
     const aliceResolved = ok(await agent.call('resolve', { profile: alice.profile, workspace: alice.workspace, destination: { site: 'blog' } }));
     expect(aliceResolved.write?.account).toBe('alice');
@@ -310,7 +352,10 @@ test('install writes what it prints (only Tether’s id, absolute paths), for na
   const sandbox = nativeSandbox();
   const fakeHome = mkdtempSync(join(tmpdir(), 'tether-user-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'tether-profile-'));
-  const installed = await tetherMcp(sandbox, ['install', '--browser', 'chrome', '--browser', 'brave', '--browser-profile-dir', profileDir], { HOME: fakeHome, XDG_CONFIG_HOME: undefined });
+  const installed = await tetherMcp(sandbox, ['install', '--browser', 'chrome', '--browser', 'brave', '--browser-profile-dir', profileDir], {
+    HOME: fakeHome,
+    XDG_CONFIG_HOME: undefined,
+  });
   const manifests = [
     join(fakeHome, '.config', 'google-chrome', 'NativeMessagingHosts', 'dev.tether.host.json'),
     join(fakeHome, '.config', 'BraveSoftware', 'Brave-Browser', 'NativeMessagingHosts', 'dev.tether.host.json'),
@@ -329,7 +374,12 @@ test('install writes what it prints (only Tether’s id, absolute paths), for na
   }
   // The launcher names node and the host by absolute path (the browser's PATH may have no node).
   const script = readFileSync(launcher, 'utf8');
-  expect(script).toMatch(new RegExp(`^exec '${process.execPath}' '${join(sandbox.home, 'host', 'tether-host.js')}' --allow 'chrome-extension://${TETHER_EXTENSION_ID}/' --run-dir '${sandbox.runDir}'`, 'm'));
+  expect(script).toMatch(
+    new RegExp(
+      `^exec '${process.execPath}' '${join(sandbox.home, 'host', 'tether-host.js')}' --allow 'chrome-extension://${TETHER_EXTENSION_ID}/' --run-dir '${sandbox.runDir}'`,
+      'm',
+    ),
+  );
   expect(statSync(launcher).mode & 0o777).toBe(0o700);
   expect(statSync(join(sandbox.home, 'host')).mode & 0o777).toBe(0o700);
   // Edge and Chromium were not named: nothing written for them.

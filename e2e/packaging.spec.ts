@@ -31,7 +31,11 @@ test('the npm package, installed from its tarball into an empty folder, serves M
   expect(packed?.filename).toBe(`tether-mcp-${version}.tgz`);
   // Compiled JavaScript only: no TypeScript, no tsx, no tests.
   expect(packed?.files.map((file) => file.path).sort()).toEqual(['README.md', 'dist-bridge/tether-host.js', 'dist-bridge/tether-mcp.js', 'package.json']);
-  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; private?: boolean; bin: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    private?: boolean;
+    bin: Record<string, string>;
+  };
   expect(manifest.dependencies ?? {}).toEqual({});
   expect(manifest.private).toBeUndefined();
   expect(manifest.bin).toEqual({ 'tether-mcp': 'dist-bridge/tether-mcp.js' });
@@ -55,7 +59,9 @@ test('the npm package, installed from its tarball into an empty folder, serves M
     const userDataDir = mkdtempSync(join(tmpdir(), 'tether-profile-'));
     const installed = await run('npx', ['--offline', 'tether-mcp', 'install', '--browser-profile-dir', userDataDir], { cwd: folder, env, encoding: 'utf8' });
     expect(installed.stdout).toContain(`wrote ${join(sandbox.home, 'host', 'tether-host.js')}`);
-    expect(readFileSync(join(sandbox.home, 'host', 'tether-host.js'), 'utf8')).toBe(readFileSync(join(folder, 'node_modules', 'tether-mcp', 'dist-bridge', 'tether-host.js'), 'utf8'));
+    expect(readFileSync(join(sandbox.home, 'host', 'tether-host.js'), 'utf8')).toBe(
+      readFileSync(join(folder, 'node_modules', 'tether-mcp', 'dist-bridge', 'tether-host.js'), 'utf8'),
+    );
     // Removing the package (npx's cache can be cleaned) does not break the installed host.
     rmSync(join(folder, 'node_modules', 'tether-mcp', 'dist-bridge', 'tether-host.js'));
     const launched = await launchTether({ userDataDir });
@@ -90,6 +96,7 @@ test('npm run package writes versioned zips of the extension (one store-ready, w
   expect(manifestOf(store).version).toBe(version);
   expect(manifestOf(store)).not.toHaveProperty('key');
   expect(Object.keys(store).sort()).toEqual(Object.keys(unpacked).sort());
-  for (const needed of ['content.js', 'service-worker-loader.js', 'extension/panel.html', 'extension/keeper.html', '_locales/ko/messages.json']) expect(Object.keys(unpacked)).toContain(needed);
+  for (const needed of ['content.js', 'service-worker-loader.js', 'extension/panel.html', 'extension/keeper.html', '_locales/ko/messages.json'])
+    expect(Object.keys(unpacked)).toContain(needed);
   expect(Object.keys(unpacked).some((path) => path.endsWith('.map') || path.endsWith('.ts'))).toBe(false);
 });

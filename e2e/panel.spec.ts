@@ -30,7 +30,6 @@ async function setUpFromPanel(tether: TetherDriver, panel: Page, words: { worksp
   await panel.getByRole('checkbox', { name: words.share }).check();
 }
 
-const EN = { workspaces: 'Workspaces', create: 'Create from this window', write: 'Agents may write on $1', share: 'Share with agents' };
 const KO = { workspaces: '작업 공간', create: '이 창의 탭으로 만들기', write: '에이전트가 $1에 쓸 수 있음', share: '에이전트와 공유' };
 
 test('a person sets up and shares a workspace from the panel, pairs an agent, approves a publish, and reads the journal', async ({ tether, sites }) => {
@@ -74,7 +73,9 @@ test('a person sets up and shares a workspace from the panel, pairs an agent, ap
     const profile = context.profiles[0]?.id;
     const workspace = context.profiles[0]?.workspaces[0]?.id;
     const resolved = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
-    await expect(panel.getByText(/Writing to ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice · reading ‘Weekly notes: spring market — Riverside Cafe’/)).toBeVisible();
+    await expect(
+      panel.getByText(/Writing to ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice · reading ‘Weekly notes: spring market — Riverside Cafe’/),
+    ).toBeVisible();
 
     // Approvals: a publish waits for the person, with a badge on the toolbar icon.
     await agent.call('inspect', { profile, workspace, handle: resolved.write?.handle });
@@ -82,7 +83,13 @@ test('a person sets up and shares a workspace from the panel, pairs an agent, ap
       profile,
       workspace,
       handle: resolved.write?.handle,
-      plan: { steps: [{ op: 'fill', field: 'title', text: 'Market day' }, { op: 'fill', field: 'body', text: 'See you by the river.' }, { op: 'click', action: 'publish' }] },
+      plan: {
+        steps: [
+          { op: 'fill', field: 'title', text: 'Market day' },
+          { op: 'fill', field: 'body', text: 'See you by the river.' },
+          { op: 'click', action: 'publish' },
+        ],
+      },
     });
     const approvals = panel.getByRole('region', { name: /Waiting for your approval \(1\)/ });
     await expect(approvals).toBeVisible();
@@ -128,7 +135,11 @@ test('the panel is usable by keyboard and every control has an accessible name',
   await expect(panel.getByRole('tab', { name: 'Workspaces' })).toHaveAttribute('aria-selected', 'true');
   await panel.keyboard.press('Tab');
   await panel.keyboard.type('Keyboard only');
-  for (let index = 0; index < 3 && !(await panel.getByRole('button', { name: 'Create from this window' }).evaluate((element) => element === document.activeElement)); index += 1) {
+  for (
+    let index = 0;
+    index < 3 && !(await panel.getByRole('button', { name: 'Create from this window' }).evaluate((element) => element === document.activeElement));
+    index += 1
+  ) {
     await panel.keyboard.press('Tab');
   }
   await panel.keyboard.press('Enter');
@@ -179,7 +190,12 @@ test('the panel in Korean: every view, with the person’s words', async ({ site
       profile,
       workspace,
       handle: resolved.write?.handle,
-      plan: { steps: [{ op: 'fill', field: 'title', text: '장날' }, { op: 'click', action: 'publish' }] },
+      plan: {
+        steps: [
+          { op: 'fill', field: 'title', text: '장날' },
+          { op: 'click', action: 'publish' },
+        ],
+      },
     });
     await panel.getByRole('tab', { name: '지금' }).click();
     const approvals = panel.getByRole('region', { name: /승인을 기다리는 요청 \(1\)/ });
@@ -234,11 +250,19 @@ for (const lang of ['en', 'ko'] as const) {
         profile,
         workspace: workspace.id,
         handle: resolved.write?.handle,
-        plan: { steps: [{ op: 'fill', field: 'body', text: 'Market day' }, { op: 'click', action: 'post' }] },
+        plan: {
+          steps: [
+            { op: 'fill', field: 'body', text: 'Market day' },
+            { op: 'click', action: 'post' },
+          ],
+        },
       });
-      await cafe.evaluate((url) => {
-        location.href = url;
-      }, sites.url('blog', '/'));
+      await cafe.evaluate(
+        (url) => {
+          location.href = url;
+        },
+        sites.url('blog', '/'),
+      );
       const panel = await openPanel(tether);
       await expect(panel.getByText(words.press)).toBeVisible();
       const notice = panel.getByRole('region', { name: words.departures });
@@ -292,7 +316,18 @@ for (const lang of ['en', 'ko'] as const) {
       await tether.agent('inspect', { profile, workspace: workspace.id, handle: resolved.write?.handle });
       // Waits for the person long past this test; the context's close ends it.
       void tether
-        .agent('act', { profile, workspace: workspace.id, handle: resolved.write?.handle, approvalTimeoutSeconds: 600, plan: { steps: [{ op: 'fill', field: 'title', text: 'Market day' }, { op: 'click', action: 'publish' }] } })
+        .agent('act', {
+          profile,
+          workspace: workspace.id,
+          handle: resolved.write?.handle,
+          approvalTimeoutSeconds: 600,
+          plan: {
+            steps: [
+              { op: 'fill', field: 'title', text: 'Market day' },
+              { op: 'click', action: 'publish' },
+            ],
+          },
+        })
         .catch(() => null);
       const panel = await openPanel(tether);
       const approvals = panel.getByRole('region', { name: words.approvals });

@@ -49,10 +49,13 @@ async function showReadBy(tether: TetherDriver, lang: keyof typeof WORDS): Promi
   await expect(view.getByText(words.naver)).toBeVisible();
   await panel.screenshot({ path: join(SHOTS, `${lang}-now-read-by-adapter.png`), fullPage: true });
 
-  await control.evaluate(async ({ id, url }) => {
-    const [tab] = await chrome.tabs.query({ windowId: id });
-    if (tab?.id !== undefined) await chrome.tabs.update(tab.id, { url });
-  }, { id: windowId, url: tether.sites.url('blog', '/studio/new') });
+  await control.evaluate(
+    async ({ id, url }) => {
+      const [tab] = await chrome.tabs.query({ windowId: id });
+      if (tab?.id !== undefined) await chrome.tabs.update(tab.id, { url });
+    },
+    { id: windowId, url: tether.sites.url('blog', '/studio/new') },
+  );
   await expect(view.getByText(words.fallback)).toBeVisible();
   await expect(view.getByText(/The test-blog adapter \(checked 2026-11-30\) found none of its fields/)).toBeVisible();
   await panel.screenshot({ path: join(SHOTS, `${lang}-now-read-by-generic.png`), fullPage: true });

@@ -53,7 +53,9 @@ test('a page the demo blog adapter claims but does not match still lists its fie
   const page = await open(tether, sites.url('blog', '/studio/new'));
   const seen = await (await bind(tether, page, 'reference')).inspect();
   expect(seen.adapter).toBe('generic');
-  expect(seen.adapterProblem).toBe('The test-blog adapter (checked 2026-11-30) found none of its fields (title, body, category, tags) on this page; the generic page model read it.');
+  expect(seen.adapterProblem).toBe(
+    'The test-blog adapter (checked 2026-11-30) found none of its fields (title, body, category, tags) on this page; the generic page model read it.',
+  );
   expect(fieldKinds(seen)).toEqual({ title: 'input', body: 'contenteditable' });
   expect(seen.actions).toContainEqual(expect.objectContaining({ name: 'publish_story', kind: 'publish' }));
   expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice' });
@@ -76,7 +78,10 @@ test('the demo adapters name every field of their own pages: no generic addition
   expect(sites.state.blog.posts).toHaveLength(0);
 });
 
-test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title and body read (a write is refused, naming the editor), account, and publish behind the publish panel', async ({ tether, sites }) => {
+test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title and body read (a write is refused, naming the editor), account, and publish behind the publish panel', async ({
+  tether,
+  sites,
+}) => {
   const before = await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write'));
   const signedOut = await (await bind(tether, before, 'reference')).inspect();
   expect(await readBy(tether)).toBe('naver-blog');
@@ -107,13 +112,20 @@ test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s
   expect((await blog.inspect(['title', 'body'])).text).toEqual({ title: '', body: '' });
 });
 
-test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and counts as work in progress; a post is read by region', async ({ tether, sites }) => {
+test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and counts as work in progress; a post is read by region', async ({
+  tether,
+  sites,
+}) => {
   await (await open(tether, sites.at('blog.naver.com', '/nidlogin?as=alice_nv&next=/'))).close();
-  const draft = await (await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write&draft=1')), 'reference')).inspect(['title', 'body']);
+  const draft = await (
+    await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write&draft=1')), 'reference')
+  ).inspect(['title', 'body']);
   expect(draft.text).toEqual({ title: '봄 시장 메모', body: '토요일 10시에 강변에서 열립니다.\n컵을 가져오세요.' });
   expect(draft.draft).toEqual({ reasons: ['unsaved-text:body'] });
 
-  const post = await (await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv/223000000001')), 'reference')).inspect(['post.title', 'post.body']);
+  const post = await (
+    await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv/223000000001')), 'reference')
+  ).inspect(['post.title', 'post.body']);
   expect(await readBy(tether)).toBe('naver-blog');
   expect(post.fields).toBeUndefined();
   expect(post.text?.['post.title']).toBe('봄 시장 공지');
@@ -121,7 +133,10 @@ test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and 
 });
 
 test('Naver Cafe: the write page (title textarea over SmartEditor ONE, 등록 publishes) and an article in #cafe_main', async ({ tether, sites }) => {
-  const write = await open(tether, sites.at('cafe.naver.com', `/nidlogin?as=river_k&next=${encodeURIComponent('/ca-fe/cafes/10001/articles/write?boardType=L')}`));
+  const write = await open(
+    tether,
+    sites.at('cafe.naver.com', `/nidlogin?as=river_k&next=${encodeURIComponent('/ca-fe/cafes/10001/articles/write?boardType=L')}`),
+  );
   const seen = await (await bind(tether, write, 'write')).inspect();
   expect(await readBy(tether)).toBe('naver-cafe');
   expect(seen.adapterProblem).toBeUndefined();
@@ -131,10 +146,16 @@ test('Naver Cafe: the write page (title textarea over SmartEditor ONE, 등록 pu
 
   const article = await (await bind(tether, await open(tether, sites.at('cafe.naver.com', '/riverside/1')), 'reference')).inspect(['post.body']);
   expect(await readBy(tether)).toBe('naver-cafe');
-  expect(article.text?.['post.body']?.split('\n').filter(Boolean)).toEqual(['봄 시장은 토요일 오전 10시에 강변에서 열립니다.', '컵을 가져오면 차 할인이 있습니다.']);
+  expect(article.text?.['post.body']?.split('\n').filter(Boolean)).toEqual([
+    '봄 시장은 토요일 오전 10시에 강변에서 열립니다.',
+    '컵을 가져오면 차 할인이 있습니다.',
+  ]);
 });
 
-test('Tistory: title, TinyMCE body and tags; 완료 opens the layer that holds 공개 발행; a renamed title box is added by the generic model', async ({ tether, sites }) => {
+test('Tistory: title, TinyMCE body and tags; 완료 opens the layer that holds 공개 발행; a renamed title box is added by the generic model', async ({
+  tether,
+  sites,
+}) => {
   const editor = await open(tether, sites.at('alice.tistory.com', '/manage/newpost/'));
   const blog = await bind(tether, editor, 'write');
   const seen = await blog.inspect();
@@ -143,7 +164,12 @@ test('Tistory: title, TinyMCE body and tags; 완료 opens the layer that holds �
   expect(seen.signIn.state).toBe('signed_in');
   expect(fieldKinds(seen)).toEqual({ title: 'textarea', body: 'iframe-editor', tags: 'input' });
   expect(actionKinds(seen)).toEqual({ publish_settings: 'other' });
-  ok(await blog.act([{ op: 'fill', field: 'title', text: '봄 시장', expect: { text: '' } }, { op: 'click', action: 'publish_settings' }]));
+  ok(
+    await blog.act([
+      { op: 'fill', field: 'title', text: '봄 시장', expect: { text: '' } },
+      { op: 'click', action: 'publish_settings' },
+    ]),
+  );
   expect(await editor.locator('#post-title-inp').inputValue()).toBe('봄 시장');
   expect(actionKinds(await blog.inspect())).toEqual({ publish_settings: 'other', publish: 'publish' });
 
@@ -155,7 +181,10 @@ test('Tistory: title, TinyMCE body and tags; 완료 opens the layer that holds �
   expect(fieldKinds(redesigned)).toEqual({ body: 'iframe-editor', tags: 'input', post_title: 'textarea' });
 });
 
-test('WordPress block editor: title in the editor canvas, the account from the admin bar, Publish… opens the panel whose Publish publishes', async ({ tether, sites }) => {
+test('WordPress block editor: title in the editor canvas, the account from the admin bar, Publish… opens the panel whose Publish publishes', async ({
+  tether,
+  sites,
+}) => {
   const editor = await open(tether, sites.at(WORDPRESS_HOST, '/wp-admin/post-new.php'));
   const wp = await bind(tether, editor, 'write');
   const seen = await wp.inspect();
@@ -164,7 +193,12 @@ test('WordPress block editor: title in the editor canvas, the account from the a
   expect(seen.signIn).toEqual({ state: 'signed_in', account: 'Alice Kim' });
   expect(fieldKinds(seen)).toEqual({ title: 'contenteditable', body: 'contenteditable' });
   expect(actionKinds(seen)).toEqual({ publish_settings: 'other', save_draft: 'save_draft' });
-  ok(await wp.act([{ op: 'fill', field: 'title', text: 'Spring market', expect: { text: '' } }, { op: 'click', action: 'publish_settings' }]));
+  ok(
+    await wp.act([
+      { op: 'fill', field: 'title', text: 'Spring market', expect: { text: '' } },
+      { op: 'click', action: 'publish_settings' },
+    ]),
+  );
   const canvas = editor.frameLocator('iframe[name="editor-canvas"]');
   await expect(canvas.locator('.editor-post-title__input')).toHaveText('Spring market');
   expect(actionKinds(await wp.inspect())).toEqual({ publish_settings: 'other', publish: 'publish', save_draft: 'save_draft' });

@@ -52,7 +52,9 @@ test('hostile HTML is sanitized: scripts, styles, handlers, javascript:/data: li
     expect(step.dropped).toEqual(expect.arrayContaining(['onclick', 'javascript: URL', 'data: URL', 'script', 'style', 'iframe', 'img', 'onmouseover']));
     const held = await scene.page.evaluate(() => ({
       pwned: (window as unknown as { __pwned?: string }).__pwned ?? null,
-      dangerous: document.querySelectorAll('#editor script, #editor style, #editor iframe, #editor img, #editor [onclick], #editor [onerror], #editor a[href^="javascript"]').length,
+      dangerous: document.querySelectorAll(
+        '#editor script, #editor style, #editor iframe, #editor img, #editor [onclick], #editor [onerror], #editor a[href^="javascript"]',
+      ).length,
       links: Array.from(document.querySelectorAll('#editor a')).map((link) => link.getAttribute('href')),
       text: (window as unknown as { editorApi: { text(): string } }).editorApi.text(),
     }));
@@ -96,7 +98,15 @@ test('an editor that takes no edit Tether can make is refused with the family it
   const scene = await editorScene(tether, 'locked');
   await scene.inspect();
   const before = await scene.model();
-  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'title', text: 'A title' }, { op: 'fill', field: 'body', text: 'Agent text' }] }), 'invalid_request');
+  const refusal = refused(
+    await scene.act({
+      steps: [
+        { op: 'fill', field: 'title', text: 'A title' },
+        { op: 'fill', field: 'body', text: 'Agent text' },
+      ],
+    }),
+    'invalid_request',
+  );
   expect(refusal.details).toMatchObject({ editor: 'contenteditable', tried: ['insertHTML', 'execCommand', 'paste'], rolledBack: [1, 0] });
   expect(refusal.message).toContain('contenteditable');
   expect(await scene.model()).toEqual(before);
@@ -104,7 +114,10 @@ test('an editor that takes no edit Tether can make is refused with the family it
 });
 
 test('the content script every page loads is at most 10 KB gzipped; the act module is separate and not web-accessible', () => {
-  const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.json'), 'utf8')) as { content_scripts: Array<{ js: string[] }>; web_accessible_resources?: unknown };
+  const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.json'), 'utf8')) as {
+    content_scripts: Array<{ js: string[] }>;
+    web_accessible_resources?: unknown;
+  };
   expect(manifest.content_scripts.flatMap((script) => script.js)).toEqual(['content.js']);
   expect(gzipSync(readFileSync(join(DIST, 'content.js')), { level: 9 }).length).toBeLessThanOrEqual(10 * 1024);
   expect(readFileSync(join(DIST, 'content-act.js')).length).toBeGreaterThan(0);
@@ -114,7 +127,13 @@ test('the content script every page loads is at most 10 KB gzipped; the act modu
 test('a reference page’s region reads as markdown: one paragraph per block', async ({ tether }) => {
   const scene = await blogScene(tether);
   const read = ok(
-    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['post.title', 'post.body'], readAs: 'markdown' }),
+    await tether.agent('inspect', {
+      profile: scene.profile,
+      workspace: scene.workspace,
+      handle: scene.reference,
+      read: ['post.title', 'post.body'],
+      readAs: 'markdown',
+    }),
   );
   expect(read.text?.['post.title']).toBe('Weekly notes: spring market');
   expect(read.text?.['post.body']).toBe(

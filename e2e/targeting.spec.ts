@@ -2,7 +2,6 @@
  * The targeting core in real Chromium: workspaces, the resolver, execution-time revalidation,
  * and the request entry's refusals.
  */
-import type { Page } from '@playwright/test';
 import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { ok, refused } from './support/answers.ts';
 import type { TabPage, TetherClient } from './support/tetherClient.ts';
@@ -31,14 +30,14 @@ async function tabCount(tether: TetherDriver): Promise<number> {
 
 test('resolve: "write on the blog using the cafe" gives a blog write handle and a cafe reference, explained', async ({ tether }) => {
   const { blog, cafe, workspace, profile } = await blogAndCafe(tether);
-  const result = ok(
-    await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }),
-  );
+  const result = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
   expect(result.write?.tabId).toBe(await tether.tabIdOf(blog));
   expect(result.write?.account).toBe('alice');
   expect(result.references?.map((reference) => reference.tabId)).toEqual([await tether.tabIdOf(cafe)]);
   // One language per answer: English unless the request asks for Korean.
-  expect(result.explanation).toMatch(/^Writing to ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice · reading ‘Weekly notes: spring market — Riverside Cafe’/);
+  expect(result.explanation).toMatch(
+    /^Writing to ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice · reading ‘Weekly notes: spring market — Riverside Cafe’/,
+  );
   expect(result.write?.handle).not.toBe(result.references?.[0]?.handle);
   const inKorean = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }], lang: 'ko' }));
   expect(inKorean.explanation).toContain('alice 계정으로 씁니다');
@@ -113,19 +112,23 @@ test('switching the active tab does not move a handle: it still means the bound 
   expect(await lastTarget(tether)).toEqual({ tabId: await tether.tabIdOf(blog), role: 'write' });
 });
 
-inBothBrowsers('the service worker (Firefox: the event page) stopped between resolve and inspect: the handle reaches the same tab and document', BOTH, async ({ tether }) => {
-  const { blog, workspace, profile } = await blogAndCafe(tether);
-  const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
-  const documentBefore = await tether.documentIdOf(blog);
-  ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
-  await tether.stopBackground();
-  await blog.bringToFront();
-  const after = ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
-  // The handle is bound to that document: answering at all means it reached it, and it is still the one.
-  expect(await tether.documentIdOf(blog)).toBe(documentBefore);
-  expect(after.fields?.map((field) => field.name)).toContain('title');
-  expect(await lastTarget(tether)).toEqual({ tabId: await tether.tabIdOf(blog), role: 'write' });
-});
+inBothBrowsers(
+  'the service worker (Firefox: the event page) stopped between resolve and inspect: the handle reaches the same tab and document',
+  BOTH,
+  async ({ tether }) => {
+    const { blog, workspace, profile } = await blogAndCafe(tether);
+    const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
+    const documentBefore = await tether.documentIdOf(blog);
+    ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
+    await tether.stopBackground();
+    await blog.bringToFront();
+    const after = ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
+    // The handle is bound to that document: answering at all means it reached it, and it is still the one.
+    expect(await tether.documentIdOf(blog)).toBe(documentBefore);
+    expect(after.fields?.map((field) => field.name)).toContain('title');
+    expect(await lastTarget(tether)).toEqual({ tabId: await tether.tabIdOf(blog), role: 'write' });
+  },
+);
 
 test('the request entry refuses incomplete, malformed or out-of-scope requests', async ({ tether }) => {
   const { workspace, profile } = await blogAndCafe(tether);
@@ -176,9 +179,12 @@ test('a workspace made from a tab group: tabs that leave the group leave; tabs t
   expect(created.name).toBe('Posting');
   expect(created.tabIds.sort()).toEqual([blogId, cafeId].sort());
   // A tab joins the group (as a page's window.open can make happen), then one leaves it.
-  await control.evaluate(async ({ id, group }) => {
-    await (chrome.tabs.group({ tabIds: [id], groupId: group }) as Promise<number>);
-  }, { id: notesId as number, group: groupId });
+  await control.evaluate(
+    async ({ id, group }) => {
+      await (chrome.tabs.group({ tabIds: [id], groupId: group }) as Promise<number>);
+    },
+    { id: notesId as number, group: groupId },
+  );
   await control.evaluate(async (id) => {
     await (chrome.tabs.ungroup([id]) as Promise<void>);
   }, blogId as number);

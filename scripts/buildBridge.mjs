@@ -21,7 +21,10 @@ const englishZodOnly = {
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
       args.importer.includes(`${'node_modules'}/zod/`) ? { path: resolve(args.resolveDir, dirname(args.path), 'en.js'), namespace: 'zod-locales' } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: root }));
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: root,
+    }));
   },
 };
 
@@ -32,7 +35,9 @@ const englishZodOnly = {
 const withoutAjv = {
   name: 'without-ajv',
   setup(build) {
-    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes('@modelcontextprotocol') ? { path: 'ajv-provider', namespace: 'no-ajv' } : undefined));
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes('@modelcontextprotocol') ? { path: 'ajv-provider', namespace: 'no-ajv' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
       contents: `export class AjvJsonSchemaValidator { constructor() { throw new Error('Ajv is not bundled: pass jsonSchemaValidator'); } }`,
     }));

@@ -36,8 +36,8 @@ function text(value: unknown): string | undefined {
 }
 
 export function firefoxManifest(chromium: Manifest): Manifest {
-  const manifest: Manifest = { ...chromium };
-  for (const key of CHROMIUM_ONLY_KEYS) delete manifest[key];
+  const dropped = new Set<string>(CHROMIUM_ONLY_KEYS);
+  const manifest: Manifest = Object.fromEntries(Object.entries(chromium).filter(([key]) => !dropped.has(key)));
 
   const background = record(chromium.background);
   const entry = text(background.service_worker);

@@ -49,11 +49,16 @@ const zip = (name: string, contents: Zippable) => {
   written.push(path);
 };
 zip(`tether-${version}.zip`, files);
-zip(`tether-${version}-store.zip`, { ...files, 'manifest.json': [new TextEncoder().encode(`${JSON.stringify(storeManifest, null, 2)}\n`), { mtime: new Date('2020-01-01T00:00:00Z') }] });
+zip(`tether-${version}-store.zip`, {
+  ...files,
+  'manifest.json': [new TextEncoder().encode(`${JSON.stringify(storeManifest, null, 2)}\n`), { mtime: new Date('2020-01-01T00:00:00Z') }],
+});
 rmSync(built, { recursive: true, force: true });
 
 // Compiled here (what `prepack` would do), so npm's JSON on stdout is all there is.
 execFileSync(process.execPath, [join(root, 'scripts', 'buildBridge.mjs')], { cwd: root, stdio: 'inherit' });
-const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', release], { cwd: root, encoding: 'utf8' })) as Array<{ filename: string }>;
+const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', release], { cwd: root, encoding: 'utf8' })) as Array<{
+  filename: string;
+}>;
 for (const entry of packed) written.push(join(release, entry.filename));
 for (const path of written) console.log(`wrote ${relative(root, path)} (${Math.round(statSync(path).size / 1024)} KB)`);

@@ -32,7 +32,12 @@ describe('explainResolution (R10)', () => {
 
   it('describes a plan in words', () => {
     const words = describePlan(
-      { steps: [{ op: 'fill', field: 'title', text: 'Hello' }, { op: 'click', action: 'publish' }] },
+      {
+        steps: [
+          { op: 'fill', field: 'title', text: 'Hello' },
+          { op: 'click', action: 'publish' },
+        ],
+      },
       { title: 'New post', site: 'blog.example', account: 'alice' },
     );
     expect(words.en).toBe('On ‘New post’ (blog.example) as alice: write 5 characters into title, then press publish.');

@@ -5,15 +5,17 @@
  */
 
 export function normalizeFieldText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/\u00a0/g, ' ')
-    .replace(/\u200b/g, '')
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+$/, ''))
-    // Editors disagree on blank lines between paragraphs, so blank lines do not count.
-    .filter((line) => line.trim() !== '')
-    .join('\n');
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/\u00a0/g, ' ')
+      .replace(/\u200b/g, '')
+      .split('\n')
+      .map((line) => line.replace(/[ \t]+$/, ''))
+      // Editors disagree on blank lines between paragraphs, so blank lines do not count.
+      .filter((line) => line.trim() !== '')
+      .join('\n')
+  );
 }
 
 /** cyrb53: a fast 53-bit string hash, enough to notice a change; not a security boundary. */

@@ -95,7 +95,17 @@ describe('arbitrary input at every boundary', () => {
   });
 
   it('runtime, page and bridge channel schemas: parse or refuse, never throw', () => {
-    const schemas = [runtimeRequestSchema, pageRequestSchema, pageActResultSchema, pageInspectionSchema, helloSchema, agentHelloSchema, bridgeRequestSchema, toBrowserSchema, fromBrowserSchema];
+    const schemas = [
+      runtimeRequestSchema,
+      pageRequestSchema,
+      pageActResultSchema,
+      pageInspectionSchema,
+      helloSchema,
+      agentHelloSchema,
+      bridgeRequestSchema,
+      toBrowserSchema,
+      fromBrowserSchema,
+    ];
     fc.assert(
       fc.property(fc.oneof(hostileJson, fc.record({ type: fc.string(), channel: fc.string(), request: hostileJson }, { requiredKeys: [] })), (value) => {
         for (const schema of schemas) expect(() => schema.safeParse(value)).not.toThrow();
@@ -107,14 +117,28 @@ describe('arbitrary input at every boundary', () => {
 
   it('the pairing handshake, on either side and in every phase: arbitrary frames fail it, never throw, never pair', async () => {
     const token = 'the-pairing-token-0123456789';
-    const starts = [clientPairing(token, { role: 'browser', profile: { id: 'p', label: 'P' } }).state, serverPairing(token, 'hub', true).state, serverPairing(token, 'hub', false).state];
+    const starts = [
+      clientPairing(token, { role: 'browser', profile: { id: 'p', label: 'P' } }).state,
+      serverPairing(token, 'hub', true).state,
+      serverPairing(token, 'hub', false).state,
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...starts), fc.oneof(hostileJson, fc.record({ type: fc.constantFrom('challenge', 'hello', 'welcome'), nonce: fc.string(), version: fc.integer(), proof: fc.string(), role: fc.string() }, { requiredKeys: [] })), async (state, frame) => {
-        const step = await stepPairing(state, frame);
-        expect(step.state.phase).toBe('failed');
-        expect(step.send).toBeNull();
-        noPollution();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...starts),
+        fc.oneof(
+          hostileJson,
+          fc.record(
+            { type: fc.constantFrom('challenge', 'hello', 'welcome'), nonce: fc.string(), version: fc.integer(), proof: fc.string(), role: fc.string() },
+            { requiredKeys: [] },
+          ),
+        ),
+        async (state, frame) => {
+          const step = await stepPairing(state, frame);
+          expect(step.state.phase).toBe('failed');
+          expect(step.send).toBeNull();
+          noPollution();
+        },
+      ),
       { numRuns: RUNS },
     );
   });

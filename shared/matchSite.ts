@@ -42,8 +42,10 @@ const KIND_WORDS: Record<string, Platform['kind']> = {
   문서: 'docs',
 };
 
+const DOT = 46; // '.'
+
 function hostMatchesSuffix(host: string, suffix: string): boolean {
-  return host === suffix || (host.endsWith(suffix) && host.charCodeAt(host.length - suffix.length - 1) === 46 /* . */);
+  return host === suffix || (host.endsWith(suffix) && host.charCodeAt(host.length - suffix.length - 1) === DOT);
 }
 
 const PLATFORM_HOSTS = PLATFORMS.flatMap((platform) => platform.hosts.map((suffix) => ({ suffix, platform })));

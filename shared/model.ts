@@ -30,10 +30,7 @@ export interface SitePolicy {
   expectedAccount?: string;
 }
 
-export type WorkspaceSource =
-  | { kind: 'window'; windowId: number }
-  | { kind: 'group'; groupId: number; windowId: number }
-  | { kind: 'manual' };
+export type WorkspaceSource = { kind: 'window'; windowId: number } | { kind: 'group'; groupId: number; windowId: number } | { kind: 'manual' };
 
 export interface Workspace {
   id: string;

@@ -22,9 +22,25 @@ describe('splitForWorker and PartAssembler', () => {
 
   const cases: Array<[string, Array<{ index: number; last: boolean; data: string }>, number, string]> = [
     ['a first part that is not part 0', [{ index: 1, last: true, data: 'e30=' }], MAX_MESSAGE_BYTES, 'a part out of order'],
-    ['a gap', [{ index: 0, last: false, data: 'e30=' }, { index: 2, last: true, data: 'e30=' }], MAX_MESSAGE_BYTES, 'a part out of order'],
+    [
+      'a gap',
+      [
+        { index: 0, last: false, data: 'e30=' },
+        { index: 2, last: true, data: 'e30=' },
+      ],
+      MAX_MESSAGE_BYTES,
+      'a part out of order',
+    ],
     ['not base64', [{ index: 0, last: true, data: '%%%' }], MAX_MESSAGE_BYTES, 'a part that is not base64'],
-    ['over the limit', [{ index: 0, last: false, data: 'e30=' }, { index: 1, last: true, data: 'e30=' }], 3, 'a message over 3 bytes'],
+    [
+      'over the limit',
+      [
+        { index: 0, last: false, data: 'e30=' },
+        { index: 1, last: true, data: 'e30=' },
+      ],
+      3,
+      'a message over 3 bytes',
+    ],
     ['not JSON', [{ index: 0, last: true, data: btoa('{nope') }], MAX_MESSAGE_BYTES, 'a message that is not JSON'],
     ['not UTF-8', [{ index: 0, last: true, data: btoa('\xff\xfe') }], MAX_MESSAGE_BYTES, 'a message that is not JSON'],
   ];
@@ -40,7 +56,11 @@ describe('splitForWorker and PartAssembler', () => {
     const assembler = new PartAssembler(MAX_MESSAGE_BYTES, 2);
     assembler.take({ type: 'part', id: 'a', index: 0, last: false, data: 'e30=' });
     assembler.take({ type: 'part', id: 'b', index: 0, last: false, data: 'e30=' });
-    expect(assembler.take({ type: 'part', id: 'c', index: 0, last: false, data: 'e30=' })).toEqual({ kind: 'refused', id: 'c', why: 'too many split messages at once' });
+    expect(assembler.take({ type: 'part', id: 'c', index: 0, last: false, data: 'e30=' })).toEqual({
+      kind: 'refused',
+      id: 'c',
+      why: 'too many split messages at once',
+    });
   });
 });
 

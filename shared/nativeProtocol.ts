@@ -108,7 +108,13 @@ export function splitForWorker(message: { type: 'request'; id: string } & Record
   if (bytes.length < MAX_FROM_HOST_BYTES - 1024) return [message];
   const parts: unknown[] = [];
   for (let offset = 0, index = 0; offset < bytes.length; offset += partBytes, index += 1) {
-    parts.push({ type: 'part', id: message.id, index, last: offset + partBytes >= bytes.length, data: bytesToBase64(bytes.subarray(offset, offset + partBytes)) });
+    parts.push({
+      type: 'part',
+      id: message.id,
+      index,
+      last: offset + partBytes >= bytes.length,
+      data: bytesToBase64(bytes.subarray(offset, offset + partBytes)),
+    });
   }
   return parts;
 }

@@ -33,7 +33,10 @@ function joined(): { server: Side; client: Side } {
   const ends: { server: Side | null; client: Side | null } = { server: null, client: null };
   const held: Array<string | Uint8Array> = [];
   ends.server = side([TOKEN, 'hub', false], (frame) => (ends.client ? pipe(() => ends.client)(frame) : held.push(frame)));
-  ends.client = side(null, pipe(() => ends.server));
+  ends.client = side(
+    null,
+    pipe(() => ends.server),
+  );
   for (const frame of held) pipe(() => ends.client)(frame);
   return { server: ends.server, client: ends.client };
 }
@@ -88,7 +91,10 @@ describe('a paired connection over any transport', () => {
     // The server's frames are held by the test, then handed to the client in one go.
     const held: Array<string | Uint8Array> = [];
     const server = side([TOKEN, 'hub', false], (frame) => held.push(frame));
-    const client = side(null, pipe(() => server));
+    const client = side(
+      null,
+      pipe(() => server),
+    );
     for (const frame of held.splice(0)) client.connection.receive(frame);
     await until(() => server.paired);
     const large = { type: 'request', id: 'r1', tool: 'act', args: { text: 'x'.repeat(200_000) } };

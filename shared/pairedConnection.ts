@@ -91,7 +91,8 @@ export class PairedConnection {
     // as many as one large message takes.
     const text = typeof frame === 'string';
     const bytes = text ? frame.length : frame.byteLength;
-    if (!text && !this.channel && !this.isClient) return this.fail({ kind: 'frame', problem: 'binary_before_pairing' }, CLOSE_BAD_HELLO, 'binary before pairing');
+    if (!text && !this.channel && !this.isClient)
+      return this.fail({ kind: 'frame', problem: 'binary_before_pairing' }, CLOSE_BAD_HELLO, 'binary before pairing');
     if (text ? this.waitingText >= MAX_TEXT_WAITING : this.waitingBytes + bytes > 2 * this.limits.messageBytes) {
       return this.fail({ kind: 'frame', problem: 'too_many_before_pairing' }, CLOSE_BAD_HELLO, 'too many frames');
     }
@@ -140,7 +141,8 @@ export class PairedConnection {
     const step = await stepPairing(this.state, parseFrame(frame));
     if (this.over) return;
     this.state = step.state;
-    if (step.state.phase === 'failed') return this.fail({ kind: 'pairing', failure: step.state.failure }, step.state.failure.closeCode, step.state.failure.reason);
+    if (step.state.phase === 'failed')
+      return this.fail({ kind: 'pairing', failure: step.state.failure }, step.state.failure.closeCode, step.state.failure.reason);
     // The channel exists before the welcome leaves, so whatever the peer sends next finds it.
     if (step.state.phase === 'paired') this.open(step.state);
     if (step.send) this.transport.sendText(JSON.stringify(step.send));

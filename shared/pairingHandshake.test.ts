@@ -53,12 +53,20 @@ describe('the pairing handshake step function', () => {
   });
 
   const clientCases: Array<[string, unknown, unknown]> = [
-    ['a challenge of another version', { type: 'challenge', nonce: freshNonce(), version: 2 }, { reason: 'version_mismatch', theirs: 2, closeCode: CLOSE_BAD_HELLO }],
+    [
+      'a challenge of another version',
+      { type: 'challenge', nonce: freshNonce(), version: 2 },
+      { reason: 'version_mismatch', theirs: 2, closeCode: CLOSE_BAD_HELLO },
+    ],
     ['a newer challenge of another shape', { type: 'challenge', version: 9, salt: 1 }, { reason: 'version_mismatch', theirs: 9, closeCode: CLOSE_BAD_HELLO }],
     ['a welcome before any challenge', { type: 'welcome', server: 'x', proof: '0'.repeat(64) }, { reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO }],
     ['a request before any challenge', { type: 'request', id: 'x', tool: 'context', args: {} }, { reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO }],
     ['not JSON', undefined, { reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO }],
-    ['a challenge with a short nonce', { type: 'challenge', nonce: 'abc', version: BRIDGE_PROTOCOL_VERSION }, { reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO }],
+    [
+      'a challenge with a short nonce',
+      { type: 'challenge', nonce: 'abc', version: BRIDGE_PROTOCOL_VERSION },
+      { reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO },
+    ],
   ];
   for (const [name, frame, expected] of clientCases) {
     it(`client, first frame: ${name} → failed`, async () => {
@@ -74,14 +82,13 @@ describe('the pairing handshake step function', () => {
     const other = await run();
     const otherWelcome = other.afterHello.send;
     const unproven = { reason: 'server_unproven', closeCode: CLOSE_BAD_TOKEN };
-    for (const forged of [
-      { ...welcome, proof: '0'.repeat(64) },
-      { ...welcome, server: 'a renamed server' },
-      otherWelcome,
-    ]) {
+    for (const forged of [{ ...welcome, proof: '0'.repeat(64) }, { ...welcome, server: 'a renamed server' }, otherWelcome]) {
       expect(failure(await stepPairing(honest.afterChallenge.state, wire(forged as HandshakeFrame)))).toEqual(unproven);
     }
-    expect(failure(await stepPairing(honest.afterChallenge.state, { type: 'challenge', nonce: freshNonce(), version: 3 }))).toEqual({ reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO });
+    expect(failure(await stepPairing(honest.afterChallenge.state, { type: 'challenge', nonce: freshNonce(), version: 3 }))).toEqual({
+      reason: 'unexpected_frame',
+      closeCode: CLOSE_BAD_HELLO,
+    });
   });
 
   it('client: a server that does not hold the token never gets a welcome past the client', async () => {
@@ -97,7 +104,14 @@ describe('the pairing handshake step function', () => {
     const challenge = wire(server.send) as { nonce: string };
     const nonce = freshNonce();
     const proof = await clientProof(TOKEN, { version: BRIDGE_PROTOCOL_VERSION, serverNonce: challenge.nonce, clientNonce: nonce, peer: BROWSER });
-    const hello = { type: 'hello', role: 'browser', nonce, proof, version: BRIDGE_PROTOCOL_VERSION, profile: BROWSER.role === 'browser' ? BROWSER.profile : null };
+    const hello = {
+      type: 'hello',
+      role: 'browser',
+      nonce,
+      proof,
+      version: BRIDGE_PROTOCOL_VERSION,
+      profile: BROWSER.role === 'browser' ? BROWSER.profile : null,
+    };
     const badHello = { reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO };
     const cases: Array<[string, unknown, unknown]> = [
       ['another version', { ...hello, version: 2 }, badHello],
@@ -114,7 +128,11 @@ describe('the pairing handshake step function', () => {
 
   it('a finished handshake takes no more frames', async () => {
     const { afterHello, afterWelcome } = await run();
-    for (const state of [afterHello.state, afterWelcome?.state, { phase: 'failed', failure: { reason: 'wrong_token', closeCode: CLOSE_BAD_TOKEN } } satisfies Pairing]) {
+    for (const state of [
+      afterHello.state,
+      afterWelcome?.state,
+      { phase: 'failed', failure: { reason: 'wrong_token', closeCode: CLOSE_BAD_TOKEN } } satisfies Pairing,
+    ]) {
       if (!state) throw new Error('missing state');
       expect(failure(await stepPairing(state, { type: 'hello' }))).toEqual({ reason: 'unexpected_frame', closeCode: CLOSE_BAD_HELLO });
     }

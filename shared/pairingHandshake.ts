@@ -12,15 +12,7 @@
  * No side effects and nothing random inside (nonces come in with the first state); only Web
  * Crypto's HMAC and HKDF, which are asynchronous, so a step is a Promise.
  */
-import {
-  BRIDGE_PROTOCOL_VERSION,
-  CLOSE_BAD_HELLO,
-  CLOSE_BAD_TOKEN,
-  challengeSchema,
-  helloSchema,
-  welcomeSchema,
-  type Hello,
-} from './bridgeProtocol.ts';
+import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN, challengeSchema, helloSchema, welcomeSchema, type Hello } from './bridgeProtocol.ts';
 import { clientProof, freshNonce, sameProof, serverProof, transcriptText, type PeerIdentity, type Transcript } from './pairingProof.ts';
 import { deriveSessionKeys, type SessionKeys } from './sealedChannel.ts';
 
@@ -47,7 +39,9 @@ export type Paired = Extract<Pairing, { phase: 'paired' }>;
 
 export type HandshakeFrame =
   | { type: 'challenge'; nonce: string; version: number }
-  | ({ type: 'hello'; nonce: string; proof: string; version: number } & ({ role: 'browser'; profile: { id: string; label: string } } | { role: 'agent'; agent: string }))
+  | ({ type: 'hello'; nonce: string; proof: string; version: number } & (
+      { role: 'browser'; profile: { id: string; label: string } } | { role: 'agent'; agent: string }
+    ))
   | { type: 'welcome'; server: string; proof: string };
 
 export interface PairingStep {
@@ -95,7 +89,8 @@ export async function stepPairing(state: Pairing, frame: unknown): Promise<Pairi
       if (!challenge.success) return unexpected();
       const transcript: Transcript = { version: BRIDGE_PROTOCOL_VERSION, serverNonce: challenge.data.nonce, clientNonce: state.clientNonce, peer: state.peer };
       const proof = await clientProof(state.token, transcript);
-      const who = state.peer.role === 'browser' ? { role: 'browser' as const, profile: state.peer.profile } : { role: 'agent' as const, agent: state.peer.agent };
+      const who =
+        state.peer.role === 'browser' ? { role: 'browser' as const, profile: state.peer.profile } : { role: 'agent' as const, agent: state.peer.agent };
       return {
         state: { phase: 'awaiting_welcome', token: state.token, transcript },
         send: { type: 'hello', nonce: state.clientNonce, proof, version: BRIDGE_PROTOCOL_VERSION, ...who },

@@ -10,7 +10,12 @@ describe('parseAgentRequest (R9 and schema)', () => {
     { name: 'an unknown key (a typo)', tool: 'resolve', args: { profile: 'p', workspace: 'w', destinaton: { site: 'blog' } }, code: 'invalid_request' },
     { name: 'a wrong type', tool: 'resolve', args: { profile: 'p', workspace: 'w', readOnly: 'yes' }, code: 'invalid_request' },
     { name: 'a plan with no steps', tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [] } }, code: 'invalid_request' },
-    { name: 'a step with an unknown op', tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'navigate', url: 'x' }] } }, code: 'invalid_request' },
+    {
+      name: 'a step with an unknown op',
+      tool: 'act',
+      args: { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'navigate', url: 'x' }] } },
+      code: 'invalid_request',
+    },
     { name: 'a negative tab id', tool: 'resolve', args: { profile: 'p', workspace: 'w', destination: { tabId: -1 } }, code: 'invalid_request' },
     { name: 'at that is not a time', tool: 'act', args: { profile: 'p', workspace: 'w', handle: 'h', plan, at: 'tomorrow' }, code: 'invalid_request' },
   ])('$name → $code', ({ tool, args, code }) => {
@@ -54,7 +59,12 @@ describe('parseAgentRequest (R9 and schema)', () => {
   });
 
   it('an unknown format is refused naming the three allowed', () => {
-    const outcome = parseAgentRequest('act', { profile: 'p', workspace: 'w', handle: 'h', plan: { steps: [{ op: 'fill', field: 'body', text: 'x', format: 'rtf' }] } });
+    const outcome = parseAgentRequest('act', {
+      profile: 'p',
+      workspace: 'w',
+      handle: 'h',
+      plan: { steps: [{ op: 'fill', field: 'body', text: 'x', format: 'rtf' }] },
+    });
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) for (const allowed of ['text', 'markdown', 'html']) expect(JSON.stringify(outcome.error.details)).toContain(allowed);
   });

@@ -19,10 +19,7 @@ import {
 } from './protocol.ts';
 
 export type ParsedRequest =
-  | { tool: 'context'; args: ContextArgs }
-  | { tool: 'resolve'; args: ResolveArgs }
-  | { tool: 'inspect'; args: InspectArgs }
-  | { tool: 'act'; args: ActArgs };
+  { tool: 'context'; args: ContextArgs } | { tool: 'resolve'; args: ResolveArgs } | { tool: 'inspect'; args: InspectArgs } | { tool: 'act'; args: ActArgs };
 
 /** A tool name as text for messages and records, whatever was sent (never throws). */
 export function toolLabel(value: unknown): string {

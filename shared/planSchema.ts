@@ -18,9 +18,7 @@ const expectSchema = z
 export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
 export type TextFormat = (typeof TEXT_FORMATS)[number];
 
-const format = z
-  .enum(TEXT_FORMATS)
-  .check(z.describe('markdown or html: headings, lists, links, bold in rich editors.'));
+const format = z.enum(TEXT_FORMATS).check(z.describe('markdown or html: headings, lists, links, bold in rich editors.'));
 
 export const stepSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('fill'), field: fieldName, text, format: z.optional(format), expect: z.optional(expectSchema) }),

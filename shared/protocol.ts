@@ -22,7 +22,12 @@ const id = z.string().min(1).max(200);
 export const targetSpecSchema = z
   .strictObject({
     handle: id.optional(),
-    tabId: z.number().int().nonnegative().max(2 ** 31).optional(),
+    tabId: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2 ** 31)
+      .optional(),
     url: z.string().min(1).max(4096).optional(),
     site: z.string().min(1).max(200).optional(),
     title: z.string().min(1).max(500).optional(),

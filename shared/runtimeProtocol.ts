@@ -39,7 +39,11 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('journal.list'), workspaceId: id.optional(), limit: z.number().int().min(1).max(500) }),
   z.object({ type: z.literal('journal.get'), recordId: id }),
   z.object({ type: z.literal('journal.export') }),
-  z.object({ type: z.literal('connection.set'), token: z.string().trim().min(TOKEN_MIN_LENGTH).max(200), port: z.number().int().min(PAIRING_PORT_RANGE.min).max(PAIRING_PORT_RANGE.max).optional() }),
+  z.object({
+    type: z.literal('connection.set'),
+    token: z.string().trim().min(TOKEN_MIN_LENGTH).max(200),
+    port: z.number().int().min(PAIRING_PORT_RANGE.min).max(PAIRING_PORT_RANGE.max).optional(),
+  }),
   z.object({ type: z.literal('connection.forget') }),
   z.object({ type: z.literal('connection.reconnect') }),
   /** An agent request from an extension page (used by tests and the person's own tools). */
@@ -154,4 +158,3 @@ export interface RuntimeAnswers {
 
 /** Pushed from the worker to open Tether pages when something they show changed. */
 export type UiEvent = { channel: typeof UI_EVENT_CHANNEL; type: 'state.changed' | 'journal.changed' | 'approval.pending' };
-

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelClosed, deriveSessionKeys, FRAME_OVERHEAD, MessageTooLarge, SealedChannel, sealFrame, type ChannelFailure, type ChannelLimits, type SessionKeys } from './sealedChannel.ts';
+import {
+  ChannelClosed,
+  deriveSessionKeys,
+  FRAME_OVERHEAD,
+  MessageTooLarge,
+  SealedChannel,
+  sealFrame,
+  type ChannelFailure,
+  type ChannelLimits,
+  type SessionKeys,
+} from './sealedChannel.ts';
 
 const TOKEN = 'the-pairing-token-0123456789';
 const TRANSCRIPT = '[3,"aa","bb",["browser","p","P"],"tether-mcp"]';
@@ -15,7 +25,12 @@ function end(keys: SessionKeys, limits: Partial<ChannelLimits> = {}): End {
   const wire: Array<Uint8Array<ArrayBuffer>> = [];
   const got: unknown[] = [];
   const failures: ChannelFailure[] = [];
-  const channel = new SealedChannel(keys, (frame) => wire.push(frame), { message: (value) => got.push(value), broken: (failure) => failures.push(failure) }, limits);
+  const channel = new SealedChannel(
+    keys,
+    (frame) => wire.push(frame),
+    { message: (value) => got.push(value), broken: (failure) => failures.push(failure) },
+    limits,
+  );
   return { channel, wire, got, failures };
 }
 
@@ -111,7 +126,8 @@ describe('the sealed channel', () => {
 
   it('malformed: a frame shorter than a sealed chunk; sealed bytes that are not a chunk, not UTF-8 or not JSON', async () => {
     const keys = await deriveSessionKeys(TOKEN, TRANSCRIPT, 'client');
-    const sealed = (plain: number[] | string) => sealFrame(keys.seal, keys.sealDirection, 0, typeof plain === 'string' ? new TextEncoder().encode(`\u0000${plain}`) : Uint8Array.from(plain));
+    const sealed = (plain: number[] | string) =>
+      sealFrame(keys.seal, keys.sealDirection, 0, typeof plain === 'string' ? new TextEncoder().encode(`\u0000${plain}`) : Uint8Array.from(plain));
     const cases: Array<[string, Uint8Array]> = [
       ['too short', new Uint8Array(FRAME_OVERHEAD - 1)],
       ['an unknown flag', await sealed([7, 123, 125])],

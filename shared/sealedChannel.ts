@@ -79,7 +79,12 @@ export async function sealFrame(key: CryptoKey, direction: Direction, counter: n
 }
 
 /** Opens frame number `counter`; null when it is not exactly what the other side sealed there. */
-export async function openFrame(key: CryptoKey, direction: Direction, counter: number, frame: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function openFrame(
+  key: CryptoKey,
+  direction: Direction,
+  counter: number,
+  frame: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   try {
     return new Uint8Array(await crypto.subtle.decrypt(params(direction, counter), key, frame));
   } catch {
@@ -93,7 +98,12 @@ export async function openFrame(key: CryptoKey, direction: Direction, counter: n
  */
 export interface FrameCipher {
   seal(key: CryptoKey, direction: Direction, counter: number, plain: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>;
-  open(key: CryptoKey, direction: Direction, counter: number, frame: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | null | Promise<Uint8Array<ArrayBuffer> | null>;
+  open(
+    key: CryptoKey,
+    direction: Direction,
+    counter: number,
+    frame: Uint8Array<ArrayBuffer>,
+  ): Uint8Array<ArrayBuffer> | null | Promise<Uint8Array<ArrayBuffer> | null>;
 }
 
 export const webCryptoCipher: FrameCipher = { seal: sealFrame, open: openFrame };

@@ -10,13 +10,13 @@ import { newId } from '../../shared/ids.ts';
 import type { TabMeta, Workspace } from '../../shared/model.ts';
 import type { PageAnswers } from '../../shared/pageProtocol.ts';
 import { PROFILE } from '../../shared/testing/fixtures.ts';
-import type { ActRecord } from '../actRecords.ts';
-import { createApprovals, type Approvals } from '../approvals.ts';
-import type { PageRequestBody } from '../askPage.ts';
-import type { HandleRecord } from '../handles.ts';
-import { startProgram } from '../programs.ts';
-import type { LocalState, ScheduledAct, SessionState } from '../store.ts';
-import { createTabReservations } from '../tabReservations.ts';
+import type { ActRecord } from '../state/actRecords.ts';
+import { createApprovals, type Approvals } from '../core/approvals.ts';
+import type { PageRequestBody } from '../adapters/askPage.ts';
+import type { HandleRecord } from '../state/handles.ts';
+import { startProgram } from '../core/programs.ts';
+import type { LocalState, ScheduledAct, SessionState } from '../state/store.ts';
+import { createTabReservations } from '../core/tabReservations.ts';
 import type { AskPage, ToolContext } from '../toolContext.ts';
 
 const HANDLE_TTL_MS = 2 * 60 * 60 * 1000;
@@ -74,9 +74,22 @@ export const DEFAULT_PAGE: { [K in keyof PageAnswers]: (request: RequestOf<K>, t
     success({
       ok: true,
       dryRun: request.dryRun,
-      steps: request.dryRun ? [] : request.plan.steps.map((step, index) => ({ step: index, op: step.op, target: step.op === 'click' ? step.action : step.field, verified: true })),
+      steps: request.dryRun
+        ? []
+        : request.plan.steps.map((step, index) => ({ step: index, op: step.op, target: step.op === 'click' ? step.action : step.field, verified: true })),
       clicks: request.plan.steps.flatMap((step, index) =>
-        step.op === 'click' ? [{ step: index, action: step.action, kind: step.action === 'publish' ? ('publish' as const) : ('other' as const), element: `el-${index}`, label: step.action, fingerprint: `fp-${index}` }] : [],
+        step.op === 'click'
+          ? [
+              {
+                step: index,
+                action: step.action,
+                kind: step.action === 'publish' ? ('publish' as const) : ('other' as const),
+                element: `el-${index}`,
+                label: step.action,
+                fingerprint: `fp-${index}`,
+              },
+            ]
+          : [],
       ),
       url: 'https://blog.example/write',
     }),
@@ -86,7 +99,10 @@ export const DEFAULT_PAGE: { [K in keyof PageAnswers]: (request: RequestOf<K>, t
 async function answer<R extends PageRequestBody>(script: PageScript, request: R, tabId: number): Promise<Outcome<PageAnswers[R['type']]>> {
   const type: R['type'] = request.type;
   // The script is keyed by request type; TypeScript cannot follow that key from a request to its handler.
-  const handler = (script[type] ?? DEFAULT_PAGE[type]) as unknown as (request: R, tabId: number) => Outcome<PageAnswers[R['type']]> | Promise<Outcome<PageAnswers[R['type']]>>;
+  const handler = (script[type] ?? DEFAULT_PAGE[type]) as unknown as (
+    request: R,
+    tabId: number,
+  ) => Outcome<PageAnswers[R['type']]> | Promise<Outcome<PageAnswers[R['type']]>>;
   return handler(request, tabId);
 }
 
@@ -141,11 +157,13 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
       readTabMeta: async (tabId) => context.tabList.find((tab) => tab.tabId === tabId) ?? null,
       readTabsMeta: async (tabIds) => context.tabList.filter((tab) => tabIds.includes(tab.tabId)),
       readView: async () => context.view,
-      readRequestTimeTab: async (memberTabIds) => (context.requestTimeTabId !== null && memberTabIds.includes(context.requestTimeTabId) ? context.requestTimeTabId : null),
+      readRequestTimeTab: async (memberTabIds) =>
+        context.requestTimeTabId !== null && memberTabIds.includes(context.requestTimeTabId) ? context.requestTimeTabId : null,
     },
     askPage,
     observeTab: async (tab) => {
-      if (tab.documentId === null) return failure(tetherError('context_changed', 'The tab has no loaded page (discarded or loading).', { changed: ['document'] }));
+      if (tab.documentId === null)
+        return failure(tetherError('context_changed', 'The tab has no loaded page (discarded or loading).', { changed: ['document'] }));
       return askPage(tab.tabId, tab.documentId, { type: 'observe' });
     },
     approvals: createApprovals({ session, changed: async () => undefined, keepAlive: () => undefined, clock: () => context.now }),

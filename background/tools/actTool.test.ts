@@ -4,8 +4,8 @@ import type { PageActResult } from '../../shared/pageProtocol.ts';
 import type { ActArgs, Plan } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
 import { binding, PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
-import type { ActRecord } from '../actRecords.ts';
-import { RequestTrace } from '../requestTrace.ts';
+import type { ActRecord } from '../state/actRecords.ts';
+import { RequestTrace } from '../core/requestTrace.ts';
 import type { Approval } from '../../shared/approval.ts';
 import { fakeToolContext, type FakeToolContext } from '../testing/fakeToolContext.ts';
 import { actTool } from './actTool.ts';
@@ -14,7 +14,12 @@ const BLOG = 'https://blog.example';
 const blogTab = tab(1, `${BLOG}/write`, 'Post');
 const cafeTab = tab(2, 'https://cafe.example/notes', 'Notes');
 const FILL: Plan = { steps: [{ op: 'fill', field: 'body', text: 'Hello', expect: { text: '' } }] };
-const PUBLISH: Plan = { steps: [{ op: 'fill', field: 'body', text: 'Hello', expect: { text: '' } }, { op: 'click', action: 'publish' }] };
+const PUBLISH: Plan = {
+  steps: [
+    { op: 'fill', field: 'body', text: 'Hello', expect: { text: '' } },
+    { op: 'click', action: 'publish' },
+  ],
+};
 const DAY = 24 * 60 * 60 * 1000;
 
 async function setup(options: { publishWithoutApproval?: boolean; role?: 'write' | 'reference' } = {}) {
@@ -42,7 +47,13 @@ function pending(context: FakeToolContext): Approval | undefined {
   return Object.values(context.session.getState().approvals).find((approval) => approval.decision === 'pending');
 }
 
-const PAGE_DONE: PageActResult = { ok: true, dryRun: false, steps: [{ step: 0, op: 'fill', target: 'body', verified: true }], clicks: [], url: `${BLOG}/post/1` };
+const PAGE_DONE: PageActResult = {
+  ok: true,
+  dryRun: false,
+  steps: [{ step: 0, op: 'fill', target: 'body', verified: true }],
+  clicks: [],
+  url: `${BLOG}/post/1`,
+};
 const EARLIER: Outcome<ActResult> = success({ requestId: 'rq_again', steps: [{ step: 0, verified: true }], url: `${BLOG}/post/0`, done: 'earlier' });
 
 describe('act: a request id seen before (replay)', () => {
@@ -216,7 +227,12 @@ describe('act: approval of publish-type steps', () => {
     const { context, act } = await setup();
     const { answer } = act({ plan: PUBLISH, requestId: 'rq_pub' });
     await expect.poll(() => pending(context)).toBeDefined();
-    expect(pending(context)).toMatchObject({ requestId: 'rq_pub', site: 'blog.example', account: 'alice', steps: [{ op: 'fill' }, { op: 'click', preview: 'publish' }] });
+    expect(pending(context)).toMatchObject({
+      requestId: 'rq_pub',
+      site: 'blog.example',
+      account: 'alice',
+      steps: [{ op: 'fill' }, { op: 'click', preview: 'publish' }],
+    });
     expect(acts(context).runs).toHaveLength(0);
     await context.approvals.decide(pending(context)?.id ?? '', true);
     const done = await answer;
@@ -282,7 +298,12 @@ describe('act: approval of publish-type steps', () => {
   it('another plan under that request id does not get that decision: asked again, refused when nobody answers', async () => {
     const { context, act } = await setup();
     const approved = await decidedWhileNobodyWaited(context, act, PUBLISH);
-    const other: Plan = { steps: [{ op: 'fill', field: 'body', text: 'Something else', expect: { text: '' } }, { op: 'click', action: 'publish' }] };
+    const other: Plan = {
+      steps: [
+        { op: 'fill', field: 'body', text: 'Something else', expect: { text: '' } },
+        { op: 'click', action: 'publish' },
+      ],
+    };
     const { answer } = act({ plan: other, requestId: 'rq_pub', approvalTimeoutSeconds: 0.05 });
     await expect.poll(() => pending(context)).toBeDefined();
     expect(pending(context)?.digest).not.toBe(approved.digest);
@@ -303,7 +324,10 @@ describe('act: what is checked before anything', () => {
       name: 'the site no longer writable → read_only_target',
       change: ({ context }) => {
         const space = context.local.getState().workspaces.ws_test;
-        if (space) void context.local.setState({ workspaces: { ws_test: { ...space, sites: { ...space.sites, [BLOG]: { writable: false, publishWithoutApproval: false } } } } });
+        if (space)
+          void context.local.setState({
+            workspaces: { ws_test: { ...space, sites: { ...space.sites, [BLOG]: { writable: false, publishWithoutApproval: false } } } },
+          });
         return {};
       },
       code: 'read_only_target',

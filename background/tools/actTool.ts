@@ -15,11 +15,11 @@ import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
 import type { SitePolicy } from '../../shared/model.ts';
 import type { ActArgs } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
-import { checkHandle } from '../checkHandle.ts';
-import type { RequestTrace } from '../requestTrace.ts';
-import { revalidateNow } from '../revalidateNow.ts';
-import { answerFromPage, expectationOf, runAct, type ActInput } from '../runAct.ts';
-import { checkScope } from '../scope.ts';
+import { checkHandle } from '../core/checkHandle.ts';
+import type { RequestTrace } from '../core/requestTrace.ts';
+import { revalidateNow } from './revalidateNow.ts';
+import { answerFromPage, expectationOf, runAct, type ActInput } from './runAct.ts';
+import { checkScope } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
 
 const DEFAULT_APPROVAL_TIMEOUT_S = 120;
@@ -63,18 +63,30 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
   const requestId = args.requestId ?? newId('rq', 9);
   trace.requestId = requestId;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
-  const input: ActInput = { handle: token, binding, plan, inspected: record.value.inspected ?? {}, elements: record.value.elements ?? {}, requestId, lang: args.lang };
+  const input: ActInput = {
+    handle: token,
+    binding,
+    plan,
+    inspected: record.value.inspected ?? {},
+    elements: record.value.elements ?? {},
+    requestId,
+    lang: args.lang,
+  };
 
   const replayed = args.requestId !== undefined ? await replay(context, requestId, token, input, trace) : null;
   if (replayed) return replayed;
 
   // R5: references are read, never written; and the person may have withdrawn write permission.
   if (binding.role !== 'write') {
-    return failure(tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.', { role: binding.role }));
+    return failure(
+      tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.', { role: binding.role }),
+    );
   }
   const policy = scope.value.workspace.sites[binding.origin];
   if (policy?.writable !== true) {
-    return failure(tetherError('read_only_target', `Workspace "${scope.value.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }));
+    return failure(
+      tetherError('read_only_target', `Workspace "${scope.value.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }),
+    );
   }
   // A time is checked before anything else is asked of the page or the person.
   let dueAt: number | null = null;
@@ -95,7 +107,15 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
   }
 }
 
-async function validateAndRun(context: ToolContext, args: ActArgs, input: ActInput, policy: SitePolicy, dueAt: number | null, trace: RequestTrace, now: number): Promise<Outcome<ActResult>> {
+async function validateAndRun(
+  context: ToolContext,
+  args: ActArgs,
+  input: ActInput,
+  policy: SitePolicy,
+  dueAt: number | null,
+  trace: RequestTrace,
+  now: number,
+): Promise<Outcome<ActResult>> {
   const { binding, plan, requestId } = input;
   // A plan that presses nothing and runs now needs no separate dry run: the run itself checks every
   // step before any runs (and nothing needs approval or pins). Clicks, and plans kept for later, are
@@ -131,7 +151,14 @@ async function validateAndRun(context: ToolContext, args: ActArgs, input: ActInp
   const words = describePlan(plan, { title: binding.title, site: siteLabel(binding.url), account: binding.account });
   trace.explanation = words;
   if (needsApproval) {
-    const digest = await planDigest({ tabId: binding.tabId, documentId: binding.documentId, pageInstance: binding.pageInstance, plan, pins, at: args.at ?? null });
+    const digest = await planDigest({
+      tabId: binding.tabId,
+      documentId: binding.documentId,
+      pageInstance: binding.pageInstance,
+      plan,
+      pins,
+      at: args.at ?? null,
+    });
     const decision = await context.approvals.request(
       {
         requestId,
@@ -143,11 +170,15 @@ async function validateAndRun(context: ToolContext, args: ActArgs, input: ActInp
         account: binding.account,
         summary: words,
         // A click shows the label on the very button it will press.
-        steps: plan.steps.map((step, index) => ({ ...previewStep(step), ...(step.op === 'click' ? { preview: pins.find((pin) => pin.step === index)?.label ?? '' } : {}) })),
+        steps: plan.steps.map((step, index) => ({
+          ...previewStep(step),
+          ...(step.op === 'click' ? { preview: pins.find((pin) => pin.step === index)?.label ?? '' } : {}),
+        })),
       },
       (args.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S) * 1000,
     );
-    if (decision === 'denied') return failure(tetherError('approval_denied', 'The person declined this plan in Tether. Do not retry it unchanged.', { requestId }));
+    if (decision === 'denied')
+      return failure(tetherError('approval_denied', 'The person declined this plan in Tether. Do not retry it unchanged.', { requestId }));
     if (decision === 'timeout') {
       return failure(
         tetherError('approval_required', 'This plan publishes and needs the person’s approval in Tether’s panel. Ask them, then send it again.', { requestId }),
@@ -166,7 +197,15 @@ async function validateAndRun(context: ToolContext, args: ActArgs, input: ActInp
       will: inLang(words, args.lang),
     });
     // A retry with the same request id gets this answer again instead of a second schedule.
-    await context.actRecords.put(requestId, { requestId, handle: input.handle, tabId: binding.tabId, documentId: binding.documentId, state: 'done', startedAt: now, answer });
+    await context.actRecords.put(requestId, {
+      requestId,
+      handle: input.handle,
+      tabId: binding.tabId,
+      documentId: binding.documentId,
+      state: 'done',
+      startedAt: now,
+      answer,
+    });
     return answer;
   }
 

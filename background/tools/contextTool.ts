@@ -8,9 +8,9 @@ import { originOf, type Workspace } from '../../shared/model.ts';
 import type { ContextArgs } from '../../shared/protocol.ts';
 import type { ContextProgram, ContextResult, ContextTab, ContextWorkspace } from '../../shared/results.ts';
 import { USAGE } from '../../shared/usage.ts';
-import { programsOf } from '../programs.ts';
-import type { RequestTrace } from '../requestTrace.ts';
-import { checkProfile, checkScope, sharedWorkspaces } from '../scope.ts';
+import { programsOf } from '../core/programs.ts';
+import type { RequestTrace } from '../core/requestTrace.ts';
+import { checkProfile, checkScope, sharedWorkspaces } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
 
 async function describeWorkspace(context: ToolContext, workspace: Workspace, viewTabId: number | null): Promise<ContextWorkspace> {

@@ -12,19 +12,24 @@ import { success, type Outcome } from '../../shared/errors.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { InspectArgs } from '../../shared/protocol.ts';
 import type { InspectResult } from '../../shared/results.ts';
-import { checkHandle } from '../checkHandle.ts';
-import { inspectionView } from '../inspectionView.ts';
-import type { RequestTrace } from '../requestTrace.ts';
-import { revalidateNow } from '../revalidateNow.ts';
-import { expectationOf } from '../runAct.ts';
-import { checkScope } from '../scope.ts';
+import { checkHandle } from '../core/checkHandle.ts';
+import { inspectionView } from '../core/inspectionView.ts';
+import type { RequestTrace } from '../core/requestTrace.ts';
+import { revalidateNow } from './revalidateNow.ts';
+import { expectationOf } from './runAct.ts';
+import { checkScope } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
 
 export async function inspectTool(args: InspectArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<InspectResult>> {
   const scope = checkScope(context.local.getState(), args.profile ?? '', args.workspace ?? '');
   if (!scope.ok) return scope;
   const token = args.handle ?? '';
-  const record = checkHandle(await context.handles.get(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, context.clock());
+  const record = checkHandle(
+    await context.handles.get(token),
+    token,
+    { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id },
+    context.clock(),
+  );
   if (!record.ok) return record;
   const { binding } = record.value;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
@@ -55,7 +60,14 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace, contex
   if (!still.ok) return still;
   if (!inspected.ok) return inspected;
   const page = inspected.value;
-  trace.observation = { adapter: page.adapter, ...(page.adapterProblem ? { adapterProblem: page.adapterProblem } : {}), fields: page.fields.length, actions: page.actions.length, draft: page.draft.inProgress, signIn: page.signIn.state };
+  trace.observation = {
+    adapter: page.adapter,
+    ...(page.adapterProblem ? { adapterProblem: page.adapterProblem } : {}),
+    fields: page.fields.length,
+    actions: page.actions.length,
+    draft: page.draft.inProgress,
+    signIn: page.signIn.state,
+  };
   // The answer is known; what this inspect saw becomes the handle's expectation while the record is saved.
   const answer = trace.settle(success(inspectionView(page)));
   await context.handles.rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])), page.fieldElements);

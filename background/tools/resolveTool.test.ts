@@ -3,7 +3,7 @@ import { failure, success, tetherError } from '../../shared/errors.ts';
 import type { PageObservation } from '../../shared/pageProtocol.ts';
 import type { ResolveArgs } from '../../shared/protocol.ts';
 import { binding, program, PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
-import { RequestTrace } from '../requestTrace.ts';
+import { RequestTrace } from '../core/requestTrace.ts';
 import { DEFAULT_PAGE, fakeToolContext, type FakeToolContext } from '../testing/fakeToolContext.ts';
 import { resolveTool } from './resolveTool.ts';
 
@@ -32,7 +32,13 @@ function observed(change: (observation: PageObservation) => PageObservation) {
 }
 
 describe('resolve: every refusal, by the step that gives it; a refusal mints nothing', () => {
-  it.each<{ name: string; code: string; args: Partial<ResolveArgs>; arrange?: (context: FakeToolContext) => Promise<Partial<ResolveArgs> | void> | Partial<ResolveArgs> | void; tabs?: typeof blogTab[] }>([
+  it.each<{
+    name: string;
+    code: string;
+    args: Partial<ResolveArgs>;
+    arrange?: (context: FakeToolContext) => Promise<Partial<ResolveArgs> | undefined> | Partial<ResolveArgs> | undefined;
+    tabs?: (typeof blogTab)[];
+  }>([
     // The scope
     { name: 'unknown profile', code: 'unknown_scope', args: { profile: 'pr_other' } },
     { name: 'unknown workspace', code: 'unknown_scope', args: { workspace: 'ws_none' } },
@@ -47,7 +53,12 @@ describe('resolve: every refusal, by the step that gives it; a refusal mints not
     },
     // The resolver (R1–R5, R7)
     { name: 'no tab matches the destination', code: 'target_not_found', args: { destination: { site: 'shop.example' } } },
-    { name: 'two tabs match the destination', code: 'ambiguous_target', args: { destination: { site: 'blog.example' } }, tabs: [blogTab, cafeTab, otherBlogTab] },
+    {
+      name: 'two tabs match the destination',
+      code: 'ambiguous_target',
+      args: { destination: { site: 'blog.example' } },
+      tabs: [blogTab, cafeTab, otherBlogTab],
+    },
     { name: 'no destination and no request-time tab', code: 'missing_context', args: {} },
     { name: 'a read-only request with no reference', code: 'missing_context', args: { readOnly: true } },
     { name: 'a reference that names nothing', code: 'invalid_request', args: { destination: { tabId: 1 }, references: [{}] } },
@@ -90,7 +101,10 @@ describe('resolve: every refusal, by the step that gives it; a refusal mints not
       args: { destination: { tabId: 1 } },
       arrange: (context) => {
         const space = context.local.getState().workspaces.ws_test;
-        if (space) void context.local.setState({ workspaces: { ws_test: { ...space, sites: { ...space.sites, [BLOG]: { writable: true, publishWithoutApproval: false, expectedAccount: 'bob' } } } } });
+        if (space)
+          void context.local.setState({
+            workspaces: { ws_test: { ...space, sites: { ...space.sites, [BLOG]: { writable: true, publishWithoutApproval: false, expectedAccount: 'bob' } } } },
+          });
       },
     },
     {

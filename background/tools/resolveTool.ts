@@ -11,12 +11,12 @@ import { siteLabel } from '../../shared/matchSite.ts';
 import type { TargetBinding, TargetSpec } from '../../shared/model.ts';
 import type { ResolveArgs } from '../../shared/protocol.ts';
 import type { ResolvedReference, ResolvedWrite, ResolveResult } from '../../shared/results.ts';
-import { checkObservedTarget } from '../checkObservedTarget.ts';
-import { checkHandle } from '../checkHandle.ts';
-import { findProgram, programsOf, startProgram } from '../programs.ts';
-import type { RequestTrace } from '../requestTrace.ts';
-import { resolveTargets, type ResolvedTarget } from '../resolveTargets.ts';
-import { checkScope } from '../scope.ts';
+import { checkObservedTarget } from '../core/checkObservedTarget.ts';
+import { checkHandle } from '../core/checkHandle.ts';
+import { findProgram, programsOf, startProgram } from '../core/programs.ts';
+import type { RequestTrace } from '../core/requestTrace.ts';
+import { resolveTargets, type ResolvedTarget } from '../core/resolveTargets.ts';
+import { checkScope } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
 
 function namedHandles(args: ResolveArgs): string[] {
@@ -95,7 +95,8 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace, contex
   if (write && writeObservation?.ok) {
     const seen = writeObservation.value;
     const binding = bind(write, seen.signIn.state === 'signed_in' ? seen.signIn.account : null, seen.pageInstance);
-    if (binding.documentId === '') return failure({ code: 'context_changed', message: 'The write target has no loaded page.', details: { changed: ['document'] } });
+    if (binding.documentId === '')
+      return failure({ code: 'context_changed', message: 'The write target has no loaded page.', details: { changed: ['document'] } });
     // Field names mean the elements the page showed now, until an inspect through the handle rebinds them.
     const handle = await context.handles.mint(binding, requestId, now, seen.fieldElements);
     writeResult = { handle, tabId: write.tab.tabId, rule: write.rule };
@@ -125,7 +126,13 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace, contex
 
   const explanation = explainResolution(
     writeExplained,
-    references.map((reference) => ({ title: reference.tab.title, site: siteLabel(reference.tab.url), account: null, rule: reference.rule, namedAs: reference.namedAs })),
+    references.map((reference) => ({
+      title: reference.tab.title,
+      site: siteLabel(reference.tab.url),
+      account: null,
+      rule: reference.rule,
+      namedAs: reference.namedAs,
+    })),
   );
   trace.explanation = explanation;
   trace.targets = journalTargets;

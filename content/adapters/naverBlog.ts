@@ -37,8 +37,18 @@ export const naverBlogAdapter: SiteAdapter = {
     { name: 'tags', label: '태그 (tags)', selectors: ['input#tag-input'] },
   ],
   actions: [
-    { name: 'publish_settings', kind: 'other', label: '발행 설정 열기 (opens the publish panel)', selectors: ['button[data-click-area="tpb.publish"]', 'button[class*="publish_btn"]'] },
-    { name: 'publish', kind: 'publish', label: '발행 (publish)', selectors: ['button[data-testid="seOnePublishBtn"]', 'button[data-click-area="tpb*i.publish"]'] },
+    {
+      name: 'publish_settings',
+      kind: 'other',
+      label: '발행 설정 열기 (opens the publish panel)',
+      selectors: ['button[data-click-area="tpb.publish"]', 'button[class*="publish_btn"]'],
+    },
+    {
+      name: 'publish',
+      kind: 'publish',
+      label: '발행 (publish)',
+      selectors: ['button[data-testid="seOnePublishBtn"]', 'button[data-click-area="tpb*i.publish"]'],
+    },
     { name: 'save_draft', kind: 'save_draft', label: '저장 (save draft)', selectors: ['button[data-click-area="tpb.save"]', 'button[class*="save_btn"]'] },
   ],
   readable: [

@@ -37,7 +37,12 @@ export const naverCafeAdapter: SiteAdapter = {
     { name: 'tags', label: '태그 (tags)', selectors: ['.tag_input_box input.tag_input', 'input.tag_input'] },
   ],
   actions: [
-    { name: 'register', kind: 'publish', label: '등록 (register the post)', selectors: ['.WritingHeader a.BaseButton--skinGreen', '.WritingHeader button.BaseButton--skinGreen'] },
+    {
+      name: 'register',
+      kind: 'publish',
+      label: '등록 (register the post)',
+      selectors: ['.WritingHeader a.BaseButton--skinGreen', '.WritingHeader button.BaseButton--skinGreen'],
+    },
     { name: 'save_draft', kind: 'save_draft', label: '임시등록 (save draft)', selectors: ['.WritingHeader button.btn_temp_save', 'button.btn_temp_save'] },
   ],
   readable: [{ name: 'post.body', selectors: ['.se-main-container', 'div.se-component-content'] }],

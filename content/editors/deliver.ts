@@ -93,7 +93,9 @@ function focusEditable(editable: Editable): void {
 function textLeaves(root: HTMLElement): Text[] {
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
-      (node.parentElement?.closest('[contenteditable="false"], [data-slate-placeholder]') ?? null) !== null ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+      (node.parentElement?.closest('[contenteditable="false"], [data-slate-placeholder]') ?? null) !== null
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   });
   const leaves: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) leaves.push(node as Text);
@@ -182,7 +184,14 @@ function targetRanges(editable: Editable): StaticRange[] {
   const selection = editable.doc.getSelection();
   if (!selection || selection.rangeCount === 0) return [];
   const range = selection.getRangeAt(0);
-  return [new (view(editable).StaticRange)({ startContainer: range.startContainer, startOffset: range.startOffset, endContainer: range.endContainer, endOffset: range.endOffset })];
+  return [
+    new (view(editable).StaticRange)({
+      startContainer: range.startContainer,
+      startOffset: range.startOffset,
+      endContainer: range.endContainer,
+      endOffset: range.endOffset,
+    }),
+  ];
 }
 
 function dispatchBeforeInput(editable: Editable, mode: Mode, payload: Payload): void {
@@ -194,7 +203,16 @@ function dispatchBeforeInput(editable: Editable, mode: Mode, payload: Payload): 
 }
 
 function key(editable: Editable, target: HTMLElement, keyName: string, keyCode: number, ctrl = false): void {
-  const init: KeyboardEventInit & { keyCode: number; which: number } = { key: keyName, code: keyName.length === 1 ? `Key${keyName.toUpperCase()}` : keyName, keyCode, which: keyCode, ctrlKey: ctrl, bubbles: true, cancelable: true, composed: true };
+  const init: KeyboardEventInit & { keyCode: number; which: number } = {
+    key: keyName,
+    code: keyName.length === 1 ? `Key${keyName.toUpperCase()}` : keyName,
+    keyCode,
+    which: keyCode,
+    ctrlKey: ctrl,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+  };
   target.dispatchEvent(new (view(editable).KeyboardEvent)('keydown', init));
   target.dispatchEvent(new (view(editable).KeyboardEvent)('keyup', init));
 }

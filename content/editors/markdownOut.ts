@@ -25,7 +25,8 @@ export function regionMarkdown(element: Element): string {
  * would change what the person wrote. Rich editors are converted.
  */
 export function fieldMarkdown(editable: Editable): string {
-  if (editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' || editable.family === 'codemirror') return readEditable(editable);
+  if (editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' || editable.family === 'codemirror')
+    return readEditable(editable);
   const html = semanticHtml(editable.element, { editor: true });
   return constructsIn(parseHtml(html)).some((name) => name !== 'br') ? htmlToMarkdown(html) : readEditable(editable);
 }

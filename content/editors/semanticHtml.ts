@@ -29,7 +29,27 @@ const CONSTRUCT_SELECTORS: Record<Construct, string> = {
   br: 'br',
 };
 
-const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'ul', 'ol', 'blockquote', 'pre', 'table', 'tr', 'section', 'article', 'header', 'footer']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'ul',
+  'ol',
+  'blockquote',
+  'pre',
+  'table',
+  'tr',
+  'section',
+  'article',
+  'header',
+  'footer',
+]);
 
 function hasText(node: Node | null): boolean {
   return node !== null && (node.textContent ?? '').replace(/[\u200b\ufeff\u2060]/g, '').trim() !== '';
@@ -120,7 +140,9 @@ function inlineFormats(element: HTMLElement): string[] {
 
 /** Rewrites one editor's quirks in a detached copy of its DOM. */
 function normalizeQuirks(root: HTMLElement): void {
-  root.querySelectorAll('[data-cke-filler], .ql-ui, [data-mce-bogus="all"], [data-slate-placeholder], [contenteditable="false"]:not(a)').forEach((element) => element.remove());
+  root
+    .querySelectorAll('[data-cke-filler], .ql-ui, [data-mce-bogus="all"], [data-slate-placeholder], [contenteditable="false"]:not(a)')
+    .forEach((element) => element.remove());
   // Quill 2 renders every list as one <ol> and tells the kinds apart by data-list on each item.
   root.querySelectorAll('ol').forEach((list) => {
     const items = Array.from(list.children);
@@ -162,7 +184,8 @@ function normalizeQuirks(root: HTMLElement): void {
     });
   root.querySelectorAll<HTMLElement>('span, p, li, code, strong, em, h2, h3, h4').forEach((element) => {
     for (const format of inlineFormats(element)) {
-      if (!element.closest(format === 'code' ? 'code, pre' : format === 'strong' ? 'strong, b' : format === 'em' ? 'em, i' : 's, del, strike')) wrapContents(element, format);
+      if (!element.closest(format === 'code' ? 'code, pre' : format === 'strong' ? 'strong, b' : format === 'em' ? 'em, i' : 's, del, strike'))
+        wrapContents(element, format);
     }
   });
 }
@@ -200,4 +223,3 @@ export function parseHtml(html: string): HTMLElement {
   doc.body.innerHTML = html;
   return doc.body;
 }
-

@@ -33,7 +33,25 @@ export class TooLarge extends Error {}
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 /** Wrappers pasted HTML is full of; removing them loses nothing worth reporting. */
-const UNREPORTED = new Set(['div', 'span', 'body', 'html', 'head', 'meta', 'font', 'section', 'article', 'main', 'header', 'footer', '#text', '#comment', 'h1', 'h5', 'h6']);
+const UNREPORTED = new Set([
+  'div',
+  'span',
+  'body',
+  'html',
+  'head',
+  'meta',
+  'font',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  '#text',
+  '#comment',
+  'h1',
+  'h5',
+  'h6',
+]);
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -12,7 +12,7 @@ import { FirefoxTether } from '../support/firefox/firefoxTether.ts';
 import type { TargetForm } from '../support/firefox/rdp.ts';
 import { McpAgent } from '../support/mcpAgent.ts';
 import { Middleman } from '../support/middleman.ts';
-import { KEEPALIVE_MS } from '../../background/connectionMachine.ts';
+import { KEEPALIVE_MS } from '../../background/core/connectionMachine.ts';
 import { untouched } from '../reliability/untouched.ts';
 
 const SHOTS = join(import.meta.dirname, '..', 'screenshots');
@@ -46,36 +46,48 @@ async function spring(firefox: FirefoxTether) {
   return { blog, cafe };
 }
 
-firefoxOnly('the panel is Firefox’s sidebar: the person sees the workspace, the connection, and approves a publish there', FIREFOX, async ({ firefox, agent, sites }) => {
-  await spring(firefox);
-  // Firefox opened the sidebar by itself at install, before the profile existed: it shows Tether now.
-  const sidebar = await firefox.sidebar();
-  await expect.poll(() => sidebarText(firefox, sidebar)).toContain('Workspaces');
-  await click(firefox, sidebar, 'tab', 'Workspaces');
-  await expect.poll(() => sidebarText(firefox, sidebar)).toMatch(/blog\.localhost:\d+ · signed in as alice · agents may write/);
-  expect(await sidebarText(firefox, sidebar)).toMatch(/cafe\.localhost:\d+ · signed in as alice_k · read only/);
-  await shoot(firefox, sidebar, 'en-workspaces');
+firefoxOnly(
+  'the panel is Firefox’s sidebar: the person sees the workspace, the connection, and approves a publish there',
+  FIREFOX,
+  async ({ firefox, agent, sites }) => {
+    await spring(firefox);
+    // Firefox opened the sidebar by itself at install, before the profile existed: it shows Tether now.
+    const sidebar = await firefox.sidebar();
+    await expect.poll(() => sidebarText(firefox, sidebar)).toContain('Workspaces');
+    await click(firefox, sidebar, 'tab', 'Workspaces');
+    await expect.poll(() => sidebarText(firefox, sidebar)).toMatch(/blog\.localhost:\d+ · signed in as alice · agents may write/);
+    expect(await sidebarText(firefox, sidebar)).toMatch(/cafe\.localhost:\d+ · signed in as alice_k · read only/);
+    await shoot(firefox, sidebar, 'en-workspaces');
 
-  await agent.pair(firefox);
-  await click(firefox, sidebar, 'tab', 'Connection');
-  await expect.poll(() => sidebarText(firefox, sidebar)).toMatch(/Connected to the agent server — tether-mcp/);
-  expect((await firefox.state()).profile.label).toBe('Firefox profile');
-  await shoot(firefox, sidebar, 'en-connection');
+    await agent.pair(firefox);
+    await click(firefox, sidebar, 'tab', 'Connection');
+    await expect.poll(() => sidebarText(firefox, sidebar)).toMatch(/Connected to the agent server — tether-mcp/);
+    expect((await firefox.state()).profile.label).toBe('Firefox profile');
+    await shoot(firefox, sidebar, 'en-connection');
 
-  const context = ok(await agent.call('context'));
-  const profile = context.profiles[0]?.id;
-  const workspace = context.profiles[0]?.workspaces[0]?.id;
-  const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
-  ok(await agent.call('inspect', { profile, workspace, handle: write?.handle }));
-  const plan = { steps: [{ op: 'fill', field: 'title', text: 'From the sidebar' }, { op: 'fill', field: 'body', text: 'Approved in Firefox.' }, { op: 'click', action: 'publish' }] };
-  const acting = agent.call('act', { profile, workspace, handle: write?.handle, plan });
-  await expect.poll(() => sidebarText(firefox, sidebar)).toMatch(/On ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice: write \d+ characters into title/);
-  await shoot(firefox, sidebar, 'en-approval');
-  await click(firefox, sidebar, 'button', 'Approve');
-  expect(ran(ok(await acting)).steps.map((step) => step.verified)).toEqual([true, true, true]);
-  await expect.poll(() => sites.state.blog.posts.length).toBe(1);
-  expect(sites.state.blog.posts[0]).toMatchObject({ title: 'From the sidebar', body: 'Approved in Firefox.' });
-});
+    const context = ok(await agent.call('context'));
+    const profile = context.profiles[0]?.id;
+    const workspace = context.profiles[0]?.workspaces[0]?.id;
+    const { write } = ok(await agent.call('resolve', { profile, workspace, destination: { site: 'blog' } }));
+    ok(await agent.call('inspect', { profile, workspace, handle: write?.handle }));
+    const plan = {
+      steps: [
+        { op: 'fill', field: 'title', text: 'From the sidebar' },
+        { op: 'fill', field: 'body', text: 'Approved in Firefox.' },
+        { op: 'click', action: 'publish' },
+      ],
+    };
+    const acting = agent.call('act', { profile, workspace, handle: write?.handle, plan });
+    await expect
+      .poll(() => sidebarText(firefox, sidebar))
+      .toMatch(/On ‘New post — Alice's Blog’ \(blog\.localhost:\d+\) as alice: write \d+ characters into title/);
+    await shoot(firefox, sidebar, 'en-approval');
+    await click(firefox, sidebar, 'button', 'Approve');
+    expect(ran(ok(await acting)).steps.map((step) => step.verified)).toEqual([true, true, true]);
+    await expect.poll(() => sites.state.blog.posts.length).toBe(1);
+    expect(sites.state.blog.posts[0]).toMatchObject({ title: 'From the sidebar', body: 'Approved in Firefox.' });
+  },
+);
 
 firefoxOnly('the sidebar in Korean: Firefox with Debian’s Korean language pack', FIREFOX, async ({ sites, firefoxPath }) => {
   sites.reset();
@@ -100,27 +112,36 @@ firefoxOnly('the sidebar in Korean: Firefox with Debian’s Korean language pack
   }
 });
 
-firefoxOnly('a discarded tab keeps its id in Firefox: refused while discarded, and its page when restored is a new one', FIREFOX, async ({ firefox, sites }) => {
-  const scene = await blogScene(firefox);
-  await inspect(firefox, scene);
-  const watch = await untouched([scene.cafe], sites);
-  const tabId = await firefox.tabIdOf(scene.blog);
-  await scene.cafe.bringToFront();
-  await firefox.inBackground(`browser.tabs.discard(${tabId}).then(() => true)`);
-  await expect.poll(() => firefox.inBackground(`browser.tabs.get(${tabId}).then((tab) => tab.discarded)`)).toBe(true);
-  const fill = { profile: scene.profile, workspace: scene.workspace, handle: scene.write, plan: { steps: [{ op: 'fill', field: 'title', text: 'Should not land' }] } };
-  expect(refused(await firefox.agent('act', fill), 'context_changed').details?.changed).toContain('document');
+firefoxOnly(
+  'a discarded tab keeps its id in Firefox: refused while discarded, and its page when restored is a new one',
+  FIREFOX,
+  async ({ firefox, sites }) => {
+    const scene = await blogScene(firefox);
+    await inspect(firefox, scene);
+    const watch = await untouched([scene.cafe], sites);
+    const tabId = await firefox.tabIdOf(scene.blog);
+    await scene.cafe.bringToFront();
+    await firefox.inBackground(`browser.tabs.discard(${tabId}).then(() => true)`);
+    await expect.poll(() => firefox.inBackground(`browser.tabs.get(${tabId}).then((tab) => tab.discarded)`)).toBe(true);
+    const fill = {
+      profile: scene.profile,
+      workspace: scene.workspace,
+      handle: scene.write,
+      plan: { steps: [{ op: 'fill', field: 'title', text: 'Should not land' }] },
+    };
+    expect(refused(await firefox.agent('act', fill), 'context_changed').details?.changed).toContain('document');
 
-  // The person comes back to the tab: the same id, a freshly loaded page, still refused.
-  await firefox.inBackground(`browser.tabs.update(${tabId}, { active: true }).then(() => true)`);
-  await expect.poll(() => firefox.inBackground(`browser.tabs.get(${tabId}).then((tab) => !tab.discarded && tab.status === 'complete')`)).toBe(true);
-  expect(refused(await firefox.agent('act', fill), 'context_changed').details?.changed).toContain('document');
-  const title = await firefox.inBackground(
-    `browser.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => document.querySelector('#post-title')?.value ?? null }).then(([frame]) => JSON.stringify(frame.result))`,
-  );
-  expect(JSON.parse(String(title))).toBe('');
-  await watch.check();
-});
+    // The person comes back to the tab: the same id, a freshly loaded page, still refused.
+    await firefox.inBackground(`browser.tabs.update(${tabId}, { active: true }).then(() => true)`);
+    await expect.poll(() => firefox.inBackground(`browser.tabs.get(${tabId}).then((tab) => !tab.discarded && tab.status === 'complete')`)).toBe(true);
+    expect(refused(await firefox.agent('act', fill), 'context_changed').details?.changed).toContain('document');
+    const title = await firefox.inBackground(
+      `browser.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => document.querySelector('#post-title')?.value ?? null }).then(([frame]) => JSON.stringify(frame.result))`,
+    );
+    expect(JSON.parse(String(title))).toBe('');
+    await watch.check();
+  },
+);
 
 firefoxOnly('connected to an agent, the event page stays loaded past Firefox’s idle timeout', FIREFOX, async ({ sites, firefoxPath, agent }) => {
   // Firefox unloads an event page this long after its last extension-API event, open socket or
@@ -129,7 +150,10 @@ firefoxOnly('connected to an agent, the event page stays loaded past Firefox’s
   const idleMs = KEEPALIVE_MS + 5_000;
   firefoxOnly.setTimeout(4 * idleMs + 60_000);
   sites.reset();
-  const firefox = await FirefoxTether.launch(sites, { prefs: { 'extensions.background.idle.timeout': idleMs }, ...(firefoxPath ? { firefox: firefoxPath } : {}) });
+  const firefox = await FirefoxTether.launch(sites, {
+    prefs: { 'extensions.background.idle.timeout': idleMs },
+    ...(firefoxPath ? { firefox: firefoxPath } : {}),
+  });
   const middleman = await Middleman.start(agent.port);
   try {
     await firefox.must({ type: 'connection.set', token: agent.token, port: middleman.port });
@@ -168,7 +192,12 @@ firefoxOnly('no documentIds (Firefox 140): a reload the worker never heard of is
   // Put back the key of the bound document, as if the reload's commit had never reached the worker.
   await firefox.inBackground(`browser.storage.session.set(JSON.parse(${JSON.stringify(before)})).then(() => true)`);
   const refusal = refused(
-    await firefox.agent('act', { profile: scene.profile, workspace: scene.workspace, handle: scene.write, plan: { steps: [{ op: 'fill', field: 'title', text: 'Should not land' }] } }),
+    await firefox.agent('act', {
+      profile: scene.profile,
+      workspace: scene.workspace,
+      handle: scene.write,
+      plan: { steps: [{ op: 'fill', field: 'title', text: 'Should not land' }] },
+    }),
     'context_changed',
   );
   // The page's own words: its page instance is not the bound one.

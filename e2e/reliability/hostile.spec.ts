@@ -38,7 +38,12 @@ inBothBrowsers('a reference page asking to post or click elsewhere: no write any
   // A plan sent with the blog's write handle cannot reach the cafe's fields either.
   await inspect(tether, scene);
   refused(
-    await tether.agent('act', { profile: scene.profile, workspace: scene.workspace, handle: scene.write, plan: { steps: [{ op: 'fill', field: 'comment', text: 'x' }] } }),
+    await tether.agent('act', {
+      profile: scene.profile,
+      workspace: scene.workspace,
+      handle: scene.write,
+      plan: { steps: [{ op: 'fill', field: 'comment', text: 'x' }] },
+    }),
     'invalid_request',
   );
   await watch.check();
@@ -84,7 +89,12 @@ test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding H
   const cases: Array<[string, WebSocket.ClientOptions, ((nonce: string) => unknown) | undefined, number | string]> = [
     ['no proof', extensionOrigin, hello('browser', null), CLOSE_BAD_HELLO],
     ['a proof made with a wrong token', extensionOrigin, hello('browser', 'wrong-wrong-wrong-wrong'), CLOSE_BAD_TOKEN],
-    ['the old protocol: the token in clear', extensionOrigin, () => ({ type: 'hello', role: 'browser', token: agent.token, version: 1, profile: { id: 'x', label: 'x' } }), CLOSE_BAD_HELLO],
+    [
+      'the old protocol: the token in clear',
+      extensionOrigin,
+      () => ({ type: 'hello', role: 'browser', token: agent.token, version: 1, profile: { id: 'x', label: 'x' } }),
+      CLOSE_BAD_HELLO,
+    ],
     ['not JSON', extensionOrigin, () => '{{{', CLOSE_BAD_HELLO],
     ['right token, browser role from a non-extension', {}, hello('browser', agent.token), CLOSE_BAD_HELLO],
     ['right token, agent role from an extension origin', extensionOrigin, hello('agent', agent.token), CLOSE_BAD_HELLO],

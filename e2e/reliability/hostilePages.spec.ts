@@ -57,7 +57,10 @@ async function runAttack(page: Page, name: 'swapButtons' | 'enlargeReply' | 'hid
   await page.evaluate((method) => (window as unknown as { attack: Record<string, () => void> }).attack[method]?.(), name);
 }
 
-async function approveWhenAsked(tether: TetherDriver, during?: () => Promise<void>): Promise<{ steps: Array<{ op: string; target: string; preview: string }> }> {
+async function approveWhenAsked(
+  tether: TetherDriver,
+  during?: () => Promise<void>,
+): Promise<{ steps: Array<{ op: string; target: string; preview: string }> }> {
   await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
   const approval = (await tether.state()).approvals[0];
   if (!approval) throw new Error('no approval');
@@ -73,12 +76,18 @@ test('a reference tab that navigates to another site leaves the workspace: that 
   const cafeTab = await tether.tabIdOf(scene.cafe);
   const before = (await tether.state()).workspaces.find((item) => item.id === scene.workspace);
   // The reference page sends itself elsewhere, as a page script can.
-  await scene.cafe.evaluate((url) => {
-    location.href = url;
-  }, sites.url('notes', '/'));
+  await scene.cafe.evaluate(
+    (url) => {
+      location.href = url;
+    },
+    sites.url('notes', '/'),
+  );
   await scene.cafe.waitForURL(/notes\.localhost/);
   // The old reference handle: context_changed, as for any navigation.
-  const stale = refused(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['main'] }), 'context_changed');
+  const stale = refused(
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['main'] }),
+    'context_changed',
+  );
   expect(stale.details?.changed).toEqual(expect.arrayContaining(['document', 'origin']));
   // No new handle to it can be had, however it is named: it is not in the workspace.
   const attempts = [{ tabId: cafeTab }, { site: 'notes' }, { url: sites.url('notes', '/') }];
@@ -91,12 +100,20 @@ test('a reference tab that navigates to another site leaves the workspace: that 
   // The person is told, in words, and may add it back.
   const departures = (await tether.state()).departures;
   expect(departures).toEqual([
-    expect.objectContaining({ workspaceId: scene.workspace, tabId: cafeTab, fromSite: expect.stringMatching(/^cafe\.localhost/), toSite: expect.stringMatching(/^notes\.localhost/) }),
+    expect.objectContaining({
+      workspaceId: scene.workspace,
+      tabId: cafeTab,
+      fromSite: expect.stringMatching(/^cafe\.localhost/),
+      toSite: expect.stringMatching(/^notes\.localhost/),
+    }),
   ]);
   await tether.must({ type: 'workspace.addTab', workspaceId: scene.workspace, tabId: cafeTab });
   const readded = await tether.state();
   expect(readded.departures).toEqual([]);
-  expect(readded.workspaces.find((item) => item.id === scene.workspace)?.sites[new URL(sites.url('notes')).origin]).toEqual({ writable: false, publishWithoutApproval: false });
+  expect(readded.workspaces.find((item) => item.id === scene.workspace)?.sites[new URL(sites.url('notes')).origin]).toEqual({
+    writable: false,
+    publishWithoutApproval: false,
+  });
   // The old handle stays dead after the person re-adds the tab.
   refused(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference }), 'context_changed');
   await watch.check();
@@ -120,19 +137,36 @@ test('“Delete all drafts” on a site without an adapter needs approval; only 
   expect(sites.state.notes.drafts.get('alice')?.body).toBe('Keep me');
   expect((await attackOf(scene.page)).done).toEqual([]);
   // A real draft save still runs without asking.
-  ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Saved by the agent' }, { op: 'click', action: 'save_draft' }] }));
+  ok(
+    await scene.act({
+      steps: [
+        { op: 'fill', field: 'body', text: 'Saved by the agent' },
+        { op: 'click', action: 'save_draft' },
+      ],
+    }),
+  );
   await expect.poll(() => sites.state.notes.drafts.get('alice')?.body).toBe('Saved by the agent');
   await watch.check();
   recordCounts({ scenario: 'generic draft-like buttons', inputs: 3, writes: 2 });
 });
 
-const POST_PLAN: Plan = { steps: [{ op: 'fill', field: 'body', text: 'Hello neighbours' }, { op: 'click', action: 'post' }] };
+const POST_PLAN: Plan = {
+  steps: [
+    { op: 'fill', field: 'body', text: 'Hello neighbours' },
+    { op: 'click', action: 'post' },
+  ],
+};
 
 test('buttons relabelled while the person approves: the approved click is refused (context_changed, element)', async ({ tether, sites }) => {
   const scene = await hostileScene(tether, 'relabel');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
-  expect(page.actions).toEqual(expect.arrayContaining([{ name: 'post', kind: 'publish' }, { name: 'delete_my_account', kind: 'submit' }]));
+  expect(page.actions).toEqual(
+    expect.arrayContaining([
+      { name: 'post', kind: 'publish' },
+      { name: 'delete_my_account', kind: 'submit' },
+    ]),
+  );
   const acting = scene.act(POST_PLAN);
   // The person sees the label of the very button that will be pressed; meanwhile the page swaps its buttons.
   const approval = await approveWhenAsked(tether, () => runAttack(scene.page, 'swapButtons'));

@@ -63,13 +63,21 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
     const count = (code: string) => outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
     const deadline = Date.now() + SECONDS * 1000;
     let heapWarm = 0;
-    const warmup = setTimeout(() => {
-      void browsers[0]?.tether.workerHeapBytes().then((bytes) => {
-        heapWarm = bytes;
-      });
-    }, Math.min(10_000, (SECONDS * 1000) / 4));
+    const warmup = setTimeout(
+      () => {
+        void browsers[0]?.tether.workerHeapBytes().then((bytes) => {
+          heapWarm = bytes;
+        });
+      },
+      Math.min(10_000, (SECONDS * 1000) / 4),
+    );
 
-    const call = async <T extends 'resolve' | 'inspect' | 'act'>(browser: Browser, relay: Relay, tool: T, args: Record<string, unknown>): Promise<ToolEnvelope<T>> => {
+    const call = async <T extends 'resolve' | 'inspect' | 'act'>(
+      browser: Browser,
+      relay: Relay,
+      tool: T,
+      args: Record<string, unknown>,
+    ): Promise<ToolEnvelope<T>> => {
       // What came over the wire is read as this tool's answer.
       const envelope = (await relay.call({ tool, args: { profile: browser.profile, workspace: browser.workspace, ...args } })) as ToolEnvelope<T>;
       browser.requests += 1;
@@ -104,7 +112,10 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
     );
     clearTimeout(warmup);
     const heapEnd = await browsers[0]?.tether.workerHeapBytes();
-    const summary = [...outcomes.entries()].sort().map(([key, value]) => `${key}=${value}`).join(' ');
+    const summary = [...outcomes.entries()]
+      .sort()
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ');
     const total = browsers.reduce((sum, browser) => sum + browser.requests, 0);
     console.log(`load: ${total} requests in ${SECONDS}s (${writes.length} writes); ${summary}; worker heap ${heapWarm} → ${heapEnd} bytes`);
 

@@ -134,7 +134,10 @@ class Act implements fc.AsyncCommand<Model, Real> {
       handle: bound.handle,
       plan: { steps: [{ op: 'fill', field: 'title', text: this.text, expect: { text: tab.title } }], continueDraft: true },
     });
-    expect(answer.ok, `act via ${bound.role} handle to tab ${bound.tab} (valid ${bound.valid}, generation ${bound.generation} vs ${tab.generation}): ${answer.ok ? 'ran' : answer.error.code}`).toBe(shouldRun);
+    expect(
+      answer.ok,
+      `act via ${bound.role} handle to tab ${bound.tab} (valid ${bound.valid}, generation ${bound.generation} vs ${tab.generation}): ${answer.ok ? 'ran' : answer.error.code}`,
+    ).toBe(shouldRun);
     if (answer.ok) {
       tab.title = this.text;
       real.stats.writes += 1;

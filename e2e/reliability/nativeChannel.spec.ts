@@ -106,11 +106,18 @@ test('the channel is the user’s alone: folder 0700, sockets and token 0600, an
     expect(listeningTcpSockets(Number(/h-(\d+)\.sock$/.exec(socketPath)?.[1]))).toEqual([]);
     if (process.getuid?.() === 0) {
       // As root the test can be another user for real: nobody (65534) tries the socket.
-      const attempt = spawn(process.execPath, ['-e', `require('net').connect(${JSON.stringify(socketPath)}).on('connect',()=>{console.log('connected');process.exit(0)}).on('error',(e)=>{console.log(e.code);process.exit(0)})`], {
-        uid: 65534,
-        gid: 65534,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const attempt = spawn(
+        process.execPath,
+        [
+          '-e',
+          `require('net').connect(${JSON.stringify(socketPath)}).on('connect',()=>{console.log('connected');process.exit(0)}).on('error',(e)=>{console.log(e.code);process.exit(0)})`,
+        ],
+        {
+          uid: 65534,
+          gid: 65534,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let out = '';
       attempt.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
       await new Promise((done) => attempt.once('exit', done));
@@ -178,7 +185,8 @@ test('garbage on the host’s stdin is refused and logged; the port stays up and
   const header = Buffer.alloc(4);
   header.writeUInt32LE(MAX_TO_HOST_BYTES + 1, 0);
   stdin.write(header);
-  for (let sent = 0; sent <= MAX_TO_HOST_BYTES; sent += 4 * 1024 * 1024) stdin.write(Buffer.alloc(Math.min(4 * 1024 * 1024, MAX_TO_HOST_BYTES + 1 - sent), 0x7b));
+  for (let sent = 0; sent <= MAX_TO_HOST_BYTES; sent += 4 * 1024 * 1024)
+    stdin.write(Buffer.alloc(Math.min(4 * 1024 * 1024, MAX_TO_HOST_BYTES + 1 - sent), 0x7b));
   stdin.write(frame({ type: 'hello', version: 1, profile: { id: 'pr_after', label: 'After garbage' }, extension: { id: TETHER_EXTENSION_ID, version: '0' } }));
   await expect.poll(() => hostSockets(sandbox).length, { timeout: 20_000 }).toBe(1);
   expect(host.child.exitCode).toBeNull();
@@ -227,24 +235,33 @@ send({ type: 'request', id: 'after-garbage', tool: 'context', args: {} });
   writeFileSync(launcher, `#!/bin/sh\nexec '${process.execPath}' '${join(dir, 'host.cjs')}' "$@"\n`, { mode: 0o700 });
   const userDataDir = mkdtempSync(join(tmpdir(), 'tether-profile-'));
   mkdirSync(join(userDataDir, 'NativeMessagingHosts'));
-  writeFileSync(join(userDataDir, 'NativeMessagingHosts', 'dev.tether.host.json'), JSON.stringify({ name: 'dev.tether.host', description: 'x', path: launcher, type: 'stdio', allowed_origins: [ORIGIN] }));
+  writeFileSync(
+    join(userDataDir, 'NativeMessagingHosts', 'dev.tether.host.json'),
+    JSON.stringify({ name: 'dev.tether.host', description: 'x', path: launcher, type: 'stdio', allowed_origins: [ORIGIN] }),
+  );
   const launched = await launchTether({ userDataDir });
   try {
     const tether = new TetherDriver(launched.context, launched.extensionId, sites);
     // The proper request after the garbage is answered: the port stayed up.
     await expect
-      .poll(() => {
-        try {
-          return readFileSync(heard, 'utf8').includes('"id":"after-garbage"');
-        } catch {
-          return false;
-        }
-      }, { timeout: 20_000 })
+      .poll(
+        () => {
+          try {
+            return readFileSync(heard, 'utf8').includes('"id":"after-garbage"');
+          } catch {
+            return false;
+          }
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     const native = (await tether.state()).connection.native;
     expect(native.state).toBe('connected');
     expect(native.refused).toBe(4);
-    const answer = readFileSync(heard, 'utf8').split('\n').find((line) => line.includes('after-garbage')) ?? '';
+    const answer =
+      readFileSync(heard, 'utf8')
+        .split('\n')
+        .find((line) => line.includes('after-garbage')) ?? '';
     expect(JSON.parse(answer)).toMatchObject({ type: 'response', id: 'after-garbage', envelope: { ok: true } });
     recordCounts({ scenario: 'malformed native messages to the extension', inputs: 5 });
   } finally {
@@ -259,7 +276,10 @@ async function rawPeer(path: string, bytes: Buffer[]): Promise<'closed' | 'open'
   socket.on('data', () => undefined);
   await new Promise((done) => socket.once('connect', done));
   for (const chunk of bytes) socket.write(chunk);
-  const closed = await Promise.race([new Promise<'closed'>((done) => socket.once('close', () => done('closed'))), new Promise<'open'>((done) => setTimeout(() => done('open'), 8_000))]);
+  const closed = await Promise.race([
+    new Promise<'closed'>((done) => socket.once('close', () => done('closed'))),
+    new Promise<'open'>((done) => setTimeout(() => done('open'), 8_000)),
+  ]);
   socket.destroy();
   return closed;
 }
@@ -282,7 +302,19 @@ test('garbage on the host’s socket closes only that peer; the host, the port a
     const path = join(sandbox.runDir, name ?? '');
     const [pid] = hostPids(sandbox);
     const nonce = freshNonce();
-    const wrongHello = { type: 'hello', role: 'agent', agent: 'x', nonce, version: BRIDGE_PROTOCOL_VERSION, proof: await clientProof('not-the-token-at-all', { version: BRIDGE_PROTOCOL_VERSION, serverNonce: '0'.repeat(32), clientNonce: nonce, peer: { role: 'agent', agent: 'x' } }) };
+    const wrongHello = {
+      type: 'hello',
+      role: 'agent',
+      agent: 'x',
+      nonce,
+      version: BRIDGE_PROTOCOL_VERSION,
+      proof: await clientProof('not-the-token-at-all', {
+        version: BRIDGE_PROTOCOL_VERSION,
+        serverNonce: '0'.repeat(32),
+        clientNonce: nonce,
+        peer: { role: 'agent', agent: 'x' },
+      }),
+    };
     const attacks: Array<[string, Buffer[]]> = [
       ['a length of 4 GB', [Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00])]],
       ['a frame of 17 MB', [streamFrame(1, Buffer.alloc(17 * 1024 * 1024, 0x61))]],
@@ -297,7 +329,18 @@ test('garbage on the host’s socket closes only that peer; the host, the port a
       expect(hostPids(sandbox), what).toEqual([pid]);
     }
     // Connections that never pair are capped: the oldest goes when more arrive.
-    const idle = await Promise.all(Array.from({ length: 20 }, () => new Promise<Socket>((done) => { const socket = connect(path); socket.on('error', () => undefined); socket.resume(); socket.once('connect', () => done(socket)); })));
+    const idle = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<Socket>((done) => {
+            const socket = connect(path);
+            socket.on('error', () => undefined);
+            socket.resume();
+            socket.once('connect', () => done(socket));
+          }),
+      ),
+    );
     await expect.poll(() => idle.filter((socket) => socket.destroyed || socket.readableEnded).length).toBeGreaterThanOrEqual(4);
     for (const socket of idle) socket.destroy();
     // Everything else unharmed: same host, the port open, the agent served.
@@ -327,7 +370,9 @@ test('a squatter in the run folder is never trusted nor sent a request; stale so
   await new Promise<void>((done) => squatter.listen(squatterPath, done));
   // A stale socket (its program killed, so nobody unlinked it) and a plain file with a host-like name.
   const stalePath = join(sandbox.runDir, 'h-99998.sock');
-  const holder = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(stalePath)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const holder = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(stalePath)}, () => console.log('up'))`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   await new Promise((done) => holder.stdout?.once('data', done));
   holder.kill('SIGKILL');
   await new Promise((done) => holder.once('exit', done));
@@ -368,7 +413,12 @@ test('a request larger than one native message crosses in parts and arrives whol
     ok(await agent.call('inspect', { profile, workspace: workspace.id, handle: write?.handle }));
     // Six steps of 200,000 characters to a field that does not exist: ~1.2 MB, over the 1 MiB a
     // native message may carry toward the browser. The whole plan is checked, so every step is named.
-    const steps = Array.from({ length: 6 }, (_, index) => ({ op: 'fill', field: 'nope', text: String.fromCharCode(0x61 + index).repeat(200_000), expect: { text: '' } }));
+    const steps = Array.from({ length: 6 }, (_, index) => ({
+      op: 'fill',
+      field: 'nope',
+      text: String.fromCharCode(0x61 + index).repeat(200_000),
+      expect: { text: '' },
+    }));
     const answer = refused(await agent.call('act', { profile, workspace: workspace.id, handle: write?.handle, plan: { steps } }), 'invalid_request');
     expect((answer.details?.problems as Array<{ step: number }>).map((problem) => problem.step)).toEqual([0, 1, 2, 3, 4, 5]);
     expect((await tether.state()).connection.native.refused).toBe(0);

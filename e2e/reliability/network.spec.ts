@@ -94,12 +94,17 @@ test('a program in the middle that passes the handshake through reads nothing an
     expect(middleman.frames.some((frame) => frame.from === 'browser' && frame.binary)).toBe(true);
     for (const secret of ['Volunteers meet', 'north gate', 'post.body', scene.reference]) expect(middleman.transcript()).not.toContain(secret);
 
-    const request = (id: string, tool: string, args: Record<string, unknown>) => JSON.stringify({ type: 'request', id, tool, args: { profile: scene.profile, workspace: scene.workspace, ...args } });
+    const request = (id: string, tool: string, args: Record<string, unknown>) =>
+      JSON.stringify({ type: 'request', id, tool, args: { profile: scene.profile, workspace: scene.workspace, ...args } });
     const lastSealedFromHub = () => middleman.frames.filter((frame) => frame.from === 'hub' && frame.binary).at(-1)?.data;
     const injections: Array<[string, () => string | Buffer | undefined]> = [
       [
         'a write in clear text',
-        () => request('mitm-write', 'act', { handle: scene.write, plan: { steps: [{ op: 'fill', field: 'title', text: 'Written by a process that never had the token', expect: { text: '' } }] } }),
+        () =>
+          request('mitm-write', 'act', {
+            handle: scene.write,
+            plan: { steps: [{ op: 'fill', field: 'title', text: 'Written by a process that never had the token', expect: { text: '' } }] },
+          }),
       ],
       ['a read in clear text', () => request('mitm-read', 'inspect', { handle: scene.reference, read: ['post.body'] })],
       ['a sealed frame of the hub’s, replayed', lastSealedFromHub],
@@ -147,7 +152,9 @@ test('a server that never sends its challenge is dropped within seconds, and the
     socket.on('error', () => undefined);
   });
   await tether.must({ type: 'connection.set', token, port });
-  await expect.poll(async () => (await tether.state()).connection.detail ?? '', { timeout: 15_000 }).toContain("did not finish Tether's pairing within a few seconds");
+  await expect
+    .poll(async () => (await tether.state()).connection.detail ?? '', { timeout: 15_000 })
+    .toContain("did not finish Tether's pairing within a few seconds");
   expect((await tether.state()).connection.state).toBe('offline');
   expect(connections).toBeGreaterThan(0);
   for (const client of silent.clients) client.terminate();
@@ -177,7 +184,9 @@ test('before proving the token, a peer costs the hub a few KB: ten 16 MB frames 
     await Promise.all(floods.map((raw) => writeAll(raw, frame)));
     await Promise.all(floods.map((raw) => raw.closed));
     const after = hub.memoryMb();
-    console.log(`hub memory: ${before.rss.toFixed(0)} MB before, peak ${before.peak.toFixed(0)} → ${after.peak.toFixed(0)} MB, ${after.rss.toFixed(0)} MB after ten 16 MB frames`);
+    console.log(
+      `hub memory: ${before.rss.toFixed(0)} MB before, peak ${before.peak.toFixed(0)} → ${after.peak.toFixed(0)} MB, ${after.rss.toFixed(0)} MB after ten 16 MB frames`,
+    );
     expect(hub.alive()).toBe(true);
     expect(after.peak - before.peak).toBeLessThan(40);
     expect(after.rss - before.rss).toBeLessThan(40);

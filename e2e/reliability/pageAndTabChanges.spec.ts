@@ -132,9 +132,12 @@ test('tab moved to another window → revalidated: the write lands on the same t
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites);
   const control = await tether.control();
-  await control.evaluate(async (tabId) => {
-    await chrome.windows.create({ tabId });
-  }, await tether.tabIdOf(scene.blog));
+  await control.evaluate(
+    async (tabId) => {
+      await chrome.windows.create({ tabId });
+    },
+    await tether.tabIdOf(scene.blog),
+  );
   ok(await tether.agent('act', fillTitle(scene, 'Moved with its tab')));
   expect((await blogModel(scene.blog)).title).toBe('Moved with its tab');
   await watch.check();

@@ -24,7 +24,13 @@ test('the person types into Quill after inspect → field_changed; their text st
       profile: scene.profile,
       workspace: scene.workspace,
       handle: scene.write,
-      plan: { steps: [{ op: 'fill', field: 'title', text: 'Agent title' }, { op: 'fill', field: 'body', text: 'Agent body' }], continueDraft: true },
+      plan: {
+        steps: [
+          { op: 'fill', field: 'title', text: 'Agent title' },
+          { op: 'fill', field: 'body', text: 'Agent body' },
+        ],
+        continueDraft: true,
+      },
     }),
     'field_changed',
   );

@@ -8,7 +8,6 @@
 import fc from 'fast-check';
 import type { Worker } from '@playwright/test';
 import { ERROR_CODES } from '../../shared/errors.ts';
-import type { Envelope } from '../../shared/protocol.ts';
 import { hostileJson, hostileTool } from '../../shared/testing/hostileInput.ts';
 import { expect, test } from '../fixtures.ts';
 import { blogScene, inspect } from '../support/blogFlow.ts';
@@ -42,23 +41,31 @@ test('arbitrary input to every message handler: typed errors, no state change, n
   // The worker's agent entry (what the bridge calls). Inputs travel as JSON text: Playwright's own
   // serializer cannot carry 2,000 levels of nesting, and the browser's messaging may refuse them.
   const agentCases = fc.sample(fc.tuple(hostileTool, hostileJson), { numRuns: AGENT_CASES, seed: 20261130 });
-  const agentAnswers = await control.evaluate(async (cases) => {
-    const answers: Array<{ tool: unknown; ok?: boolean; code?: string; threw?: string }> = [];
-    for (const text of cases) {
-      const [tool, args] = JSON.parse(text) as [unknown, unknown];
-      try {
-        const answer = (await chrome.runtime.sendMessage({ channel: 'tether.runtime', request: { type: 'agent.request', tool: typeof tool === 'string' ? tool.slice(0, 40) : JSON.stringify(tool).slice(0, 40), args } })) as {
-          ok: boolean;
-          value?: { ok: boolean; error?: { code: string } };
-          error?: { code: string };
-        };
-        answers.push(answer.ok ? { tool, ok: answer.value?.ok ?? false, code: answer.value?.error?.code ?? '' } : { tool, ok: false, code: answer.error?.code ?? '?' });
-      } catch (error) {
-        answers.push({ tool, threw: String(error) });
+  const agentAnswers = await control.evaluate(
+    async (cases) => {
+      const answers: Array<{ tool: unknown; ok?: boolean; code?: string; threw?: string }> = [];
+      for (const text of cases) {
+        const [tool, args] = JSON.parse(text) as [unknown, unknown];
+        try {
+          const answer = (await chrome.runtime.sendMessage({
+            channel: 'tether.runtime',
+            request: { type: 'agent.request', tool: typeof tool === 'string' ? tool.slice(0, 40) : JSON.stringify(tool).slice(0, 40), args },
+          })) as {
+            ok: boolean;
+            value?: { ok: boolean; error?: { code: string } };
+            error?: { code: string };
+          };
+          answers.push(
+            answer.ok ? { tool, ok: answer.value?.ok ?? false, code: answer.value?.error?.code ?? '' } : { tool, ok: false, code: answer.error?.code ?? '?' },
+          );
+        } catch (error) {
+          answers.push({ tool, threw: String(error) });
+        }
       }
-    }
-    return answers;
-  }, agentCases.map((item) => JSON.stringify(item)));
+      return answers;
+    },
+    agentCases.map((item) => JSON.stringify(item)),
+  );
   let journaled = 0;
   for (const answer of agentAnswers) {
     if (answer.threw !== undefined) {
@@ -73,26 +80,41 @@ test('arbitrary input to every message handler: typed errors, no state change, n
 
   // The runtime channel itself, with arbitrary requests.
   const runtimeCases = fc.sample(hostileJson, { numRuns: RUNTIME_CASES, seed: 7 });
-  const runtimeAnswers = await control.evaluate(async (requests) => {
-    const answers: string[] = [];
-    for (const text of requests) {
-      const request: unknown = JSON.parse(text);
-      try {
-        const answer = (await chrome.runtime.sendMessage({ channel: 'tether.runtime', request })) as { ok: boolean; error?: { code: string } };
-        answers.push(answer.ok ? 'ok' : (answer.error?.code ?? '?'));
-      } catch {
-        answers.push('refused by the browser');
+  const runtimeAnswers = await control.evaluate(
+    async (requests) => {
+      const answers: string[] = [];
+      for (const text of requests) {
+        const request: unknown = JSON.parse(text);
+        try {
+          const answer = (await chrome.runtime.sendMessage({ channel: 'tether.runtime', request })) as { ok: boolean; error?: { code: string } };
+          answers.push(answer.ok ? 'ok' : (answer.error?.code ?? '?'));
+        } catch {
+          answers.push('refused by the browser');
+        }
       }
-    }
-    return answers;
-  }, runtimeCases.map((item) => JSON.stringify(item)));
+      return answers;
+    },
+    runtimeCases.map((item) => JSON.stringify(item)),
+  );
   for (const answer of runtimeAnswers) expect(['invalid_request', 'refused by the browser']).toContain(answer);
 
   // The content script's page channel, reached the only way it can be: from the worker.
   const worker: Worker | undefined = tether.context.serviceWorkers().find((candidate) => candidate.url().includes(tether.extensionId));
   expect(worker).toBeDefined();
   const pageCases = fc.sample(
-    fc.oneof(hostileJson, fc.record({ channel: fc.constant('tether.page'), type: fc.constantFrom('act', 'inspect', 'actStatus', 'observe', 'x'), plan: hostileJson, expect: hostileJson, requestId: hostileJson }, { requiredKeys: ['channel', 'type'] })),
+    fc.oneof(
+      hostileJson,
+      fc.record(
+        {
+          channel: fc.constant('tether.page'),
+          type: fc.constantFrom('act', 'inspect', 'actStatus', 'observe', 'x'),
+          plan: hostileJson,
+          expect: hostileJson,
+          requestId: hostileJson,
+        },
+        { requiredKeys: ['channel', 'type'] },
+      ),
+    ),
     { numRuns: PAGE_CASES, seed: 11 },
   );
   const blogTabId = await tether.tabIdOf(scene.blog);

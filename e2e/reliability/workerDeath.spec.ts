@@ -18,7 +18,12 @@ test('stopped between resolve and act: the act lands on the bound tab and docume
   await tether.stopServiceWorker();
   await decoy.bringToFront();
   ok(
-    await tether.agent('act', { profile: scene.profile, workspace: scene.workspace, handle: scene.write, plan: { steps: [{ op: 'fill', field: 'title', text: 'After the restart' }] } }),
+    await tether.agent('act', {
+      profile: scene.profile,
+      workspace: scene.workspace,
+      handle: scene.write,
+      plan: { steps: [{ op: 'fill', field: 'title', text: 'After the restart' }] },
+    }),
   );
   expect((await blogModel(scene.blog)).title).toBe('After the restart');
   await watch.check();
@@ -29,7 +34,13 @@ test('stopped between two steps of a plan: the retry with the same request id re
   const scene = await blogScene(tether, { editor: 'slow' });
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites);
-  const plan = { steps: [{ op: 'append', field: 'body', text: 'one ' }, { op: 'append', field: 'body', text: 'two ' }, { op: 'append', field: 'body', text: 'three' }] };
+  const plan = {
+    steps: [
+      { op: 'append', field: 'body', text: 'one ' },
+      { op: 'append', field: 'body', text: 'two ' },
+      { op: 'append', field: 'body', text: 'three' },
+    ],
+  };
   const args = { profile: scene.profile, workspace: scene.workspace, handle: scene.write, plan, requestId: 'slow-plan-1' };
   // The first answer is lost with the worker.
   const lost = tether.agent('act', args).catch((error: unknown) => error);
@@ -83,7 +94,13 @@ test('an act retried with the same request id runs once, across a restart', asyn
   const scene = await blogScene(tether);
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites);
-  const args = { profile: scene.profile, workspace: scene.workspace, handle: scene.write, requestId: 'once', plan: { steps: [{ op: 'append', field: 'body', text: 'once;' }] } };
+  const args = {
+    profile: scene.profile,
+    workspace: scene.workspace,
+    handle: scene.write,
+    requestId: 'once',
+    plan: { steps: [{ op: 'append', field: 'body', text: 'once;' }] },
+  };
   const first = ok(await tether.agent('act', args));
   await tether.stopServiceWorker();
   for (let attempt = 0; attempt < 3; attempt += 1) expect(ok(await tether.agent('act', args))).toEqual(first);
@@ -96,7 +113,12 @@ test('stopped while an approval waits: the person’s later approval serves that
   const scene = await blogScene(tether);
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites, ['blog']);
-  const plan = (title: string) => ({ steps: [{ op: 'fill', field: 'title', text: title }, { op: 'click', action: 'publish' }] });
+  const plan = (title: string) => ({
+    steps: [
+      { op: 'fill', field: 'title', text: title },
+      { op: 'click', action: 'publish' },
+    ],
+  });
   const args = { profile: scene.profile, workspace: scene.workspace, handle: scene.write, requestId: 'approve-once' };
   const lost = tether.agent('act', { ...args, plan: plan('Approved title'), approvalTimeoutSeconds: 120 }).catch((error: unknown) => error);
   await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
@@ -124,7 +146,12 @@ test('a scheduled act retried with the same request id is scheduled once', async
     handle: scene.write,
     requestId: 'schedule-once',
     at: new Date(Date.now() + 60_000).toISOString(),
-    plan: { steps: [{ op: 'fill', field: 'title', text: 'Later' }, { op: 'click', action: 'publish' }] },
+    plan: {
+      steps: [
+        { op: 'fill', field: 'title', text: 'Later' },
+        { op: 'click', action: 'publish' },
+      ],
+    },
   };
   const first = ok(await tether.agent('act', args));
   await tether.stopServiceWorker();

@@ -18,7 +18,23 @@ const SITE_TITLES: Record<SiteName, string> = { blog: "Alice's Blog", cafe: 'Riv
  * footers — so that reading a page costs what it costs on the real sites.
  */
 const BLOG_CATEGORIES = ['Daily', 'Notes', 'Reviews', 'Travel', 'Recipes', 'Books', 'Photos', 'Garden'];
-const BLOG_TAGS = ['spring', 'market', 'tea', 'river', 'volunteering', 'recipes', 'books', 'film', 'walks', 'coffee', 'weekend', 'family', 'music', 'plants', 'cats'];
+const BLOG_TAGS = [
+  'spring',
+  'market',
+  'tea',
+  'river',
+  'volunteering',
+  'recipes',
+  'books',
+  'film',
+  'walks',
+  'coffee',
+  'weekend',
+  'family',
+  'music',
+  'plants',
+  'cats',
+];
 const CAFE_BOARDS = [
   ['Notices', 'Rules', 'Events calendar'],
   ['Free board', 'Questions', 'Tips and how-tos', 'Photos of the week', 'Introduce yourself'],
@@ -28,11 +44,15 @@ const CAFE_BOARDS = [
 ];
 
 function blogSidebar(session: Session): string {
-  const months = Array.from({ length: 12 }, (_, index) => `<li><a href="/archive/2026-${String(12 - index).padStart(2, '0')}">2026-${String(12 - index).padStart(2, '0')}</a> (${(index * 7) % 13 + 2})</li>`);
+  const months = Array.from(
+    { length: 12 },
+    (_, index) =>
+      `<li><a href="/archive/2026-${String(12 - index).padStart(2, '0')}">2026-${String(12 - index).padStart(2, '0')}</a> (${((index * 7) % 13) + 2})</li>`,
+  );
   const recent = Array.from({ length: 8 }, (_, index) => `<li><a href="/posts/${100 - index}">Notes from week ${48 - index}: small things</a></li>`);
   return `<aside class="sidebar" aria-label="Blog sidebar">
 <section class="profile-box"><h2>About</h2><p>${escapeHtml(session.user ?? 'A reader')} writes about the river town, markets and books.</p><p>Neighbours: 214 · Visitors today: 38</p></section>
-<nav aria-label="Categories"><h2>Categories</h2><ul>${BLOG_CATEGORIES.map((name, index) => `<li><a href="/category/${name.toLowerCase()}">${name}</a> (${(index * 11) % 23 + 3})</li>`).join('')}</ul></nav>
+<nav aria-label="Categories"><h2>Categories</h2><ul>${BLOG_CATEGORIES.map((name, index) => `<li><a href="/category/${name.toLowerCase()}">${name}</a> (${((index * 11) % 23) + 3})</li>`).join('')}</ul></nav>
 <section><h2>Recent posts</h2><ul>${recent.join('')}</ul></section>
 <section><h2>Tags</h2><p class="tags">${BLOG_TAGS.map((tag) => `<a href="/tag/${tag}">#${tag}</a>`).join(' ')}</p></section>
 <section><h2>Archive</h2><ul>${months.join('')}</ul></section>
@@ -43,7 +63,7 @@ function cafeSidebar(session: Session): string {
   return `<aside class="sidebar" aria-label="Cafe menu">
 <section class="cafe-info"><h2>Riverside Cafe</h2><p>Members 3,482 · Since 2019 · Manager: carol</p>${session.user ? `<p>Your level: Sprout · Posts 12 · Comments 57</p>` : ''}</section>
 ${CAFE_BOARDS.map((group, index) => `<nav aria-label="Boards ${index + 1}"><ul>${group.map((name) => `<li><a href="/board/${encodeURIComponent(name.toLowerCase())}">${name}</a></li>`).join('')}</ul></nav>`).join('\n')}
-<section><h2>Popular this week</h2><ol>${Array.from({ length: 10 }, (_, index) => `<li><a href="/posts/${200 + index}">Weekend plans #${index + 1}: where to walk by the river</a> [${(index * 3) % 17 + 1}]</li>`).join('')}</ol></section>
+<section><h2>Popular this week</h2><ol>${Array.from({ length: 10 }, (_, index) => `<li><a href="/posts/${200 + index}">Weekend plans #${index + 1}: where to walk by the river</a> [${((index * 3) % 17) + 1}]</li>`).join('')}</ol></section>
 </aside>`;
 }
 
@@ -53,7 +73,12 @@ function footer(site: SiteName): string {
 }
 
 function topMenu(site: SiteName): string {
-  const items = site === 'blog' ? ['Home', 'Stats', 'Manage', 'Neighbours', 'Notifications', 'Settings'] : site === 'cafe' ? ['Home', 'All posts', 'Popular', 'Events', 'Members', 'Chat'] : ['Home'];
+  const items =
+    site === 'blog'
+      ? ['Home', 'Stats', 'Manage', 'Neighbours', 'Notifications', 'Settings']
+      : site === 'cafe'
+        ? ['Home', 'All posts', 'Popular', 'Events', 'Members', 'Chat']
+        : ['Home'];
   return `<nav class="top-menu" aria-label="Site menu">${items.map((item) => `<a href="/${item === 'Home' ? '' : item.toLowerCase().replace(/ /g, '-')}">${item}</a>`).join(' ')}</nav>`;
 }
 
@@ -123,7 +148,10 @@ export function blogPost(session: Session, post: Post): string {
     `${post.title} — ${SITE_TITLES.blog}`,
     `<article><h1 class="post-title">${escapeHtml(post.title)}</h1>
 <p class="byline">by ${escapeHtml(post.author)} in ${escapeHtml(post.category)}</p>
-<div class="post-body">${post.body.split('\n').map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</div></article>`,
+<div class="post-body">${post.body
+      .split('\n')
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('')}</div></article>`,
   );
 }
 
@@ -137,14 +165,40 @@ const EDITORS: Record<string, string> = {
 };
 
 const FORMAT_TOOLBAR = `<div class="format-toolbar" role="toolbar" aria-label="Formatting">${[
-  'Bold', 'Italic', 'Underline', 'Strikethrough', 'Heading 1', 'Heading 2', 'Heading 3', 'Quote', 'Code', 'Link', 'Photo', 'Video', 'Map', 'Table', 'Align left', 'Align center', 'Align right', 'Bulleted list', 'Numbered list', 'Divider', 'Sticker', 'Undo', 'Redo',
+  'Bold',
+  'Italic',
+  'Underline',
+  'Strikethrough',
+  'Heading 1',
+  'Heading 2',
+  'Heading 3',
+  'Quote',
+  'Code',
+  'Link',
+  'Photo',
+  'Video',
+  'Map',
+  'Table',
+  'Align left',
+  'Align center',
+  'Align right',
+  'Bulleted list',
+  'Numbered list',
+  'Divider',
+  'Sticker',
+  'Undo',
+  'Redo',
 ]
   .map((label) => `<button type="button" class="tool" aria-label="${label}">${label.slice(0, 2)}</button>`)
   .join('')}</div>`;
 
 export function blogWrite(session: Session, editor: string): string {
   if (!session.user) {
-    return layout(session, `Write — ${SITE_TITLES.blog}`, `<h1>Write a post</h1><p class="notice">Sign in to write a post. <a href="/login?next=/write">Sign in</a></p>`);
+    return layout(
+      session,
+      `Write — ${SITE_TITLES.blog}`,
+      `<h1>Write a post</h1><p class="notice">Sign in to write a post. <a href="/login?next=/write">Sign in</a></p>`,
+    );
   }
   if (editor === 'react') {
     return layout(session, `New post — ${SITE_TITLES.blog}`, '<div id="react-root"></div>', ['/assets/blog-react.js']);
@@ -186,7 +240,10 @@ ${editorHtml}
  * account name each site's sign-in check reads. Nothing else.
  */
 function minimalPage(session: Session, title: string, main: string, scripts: string[] = []): string {
-  const account = session.site === 'blog' ? `<span class="account-name">${escapeHtml(session.user ?? '')}</span>` : `<span class="member-nick">${escapeHtml(session.user ?? '')}</span>`;
+  const account =
+    session.site === 'blog'
+      ? `<span class="account-name">${escapeHtml(session.user ?? '')}</span>`
+      : `<span class="member-nick">${escapeHtml(session.user ?? '')}</span>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body>${session.user ? account : ''}<main>${main}</main>
@@ -206,7 +263,10 @@ export function minimalCafePost(session: Session, post: Post): string {
   return minimalPage(
     session,
     post.title,
-    `<h1 class="article-title">${escapeHtml(post.title)}</h1><div class="article-content">${post.body.split('\n').map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</div>`,
+    `<h1 class="article-title">${escapeHtml(post.title)}</h1><div class="article-content">${post.body
+      .split('\n')
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('')}</div>`,
   );
 }
 
@@ -242,7 +302,10 @@ export function cafePost(session: Session, post: Post): string {
     `${post.title} — ${SITE_TITLES.cafe}`,
     `<article><h1 class="article-title">${escapeHtml(post.title)}</h1>
 <p class="article-meta">${escapeHtml(post.author)}</p>
-<div class="article-content">${post.body.split('\n').map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</div></article>
+<div class="article-content">${post.body
+      .split('\n')
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('')}</div></article>
 <section class="comments" aria-label="Comments"><h2>Comments (6)</h2><ul>${COMMENTS.map(([who, text], index) => `<li><strong>${who}</strong> <time>2026-11-${String(20 + index).padStart(2, '0')} 10:${String(index * 7).padStart(2, '0')}</time><p>${escapeHtml(text)}</p><button type="button" class="reply">Reply</button> <button type="button" class="like">Like ${index * 2 + 1}</button></li>`).join('')}</ul>
 <label for="comment">Comment</label><textarea id="comment" rows="2"></textarea><button type="button" id="comment-button">Post comment</button></section>`,
     hostile ? ['/assets/hostile.js'] : [],
@@ -251,7 +314,11 @@ export function cafePost(session: Session, post: Post): string {
 
 export function cafeWrite(session: Session): string {
   if (!session.user) {
-    return layout(session, `Write — ${SITE_TITLES.cafe}`, `<h1>Write</h1><p class="notice">Log in to write. <a class="login-link" href="/login?next=/write">Log in</a></p>`);
+    return layout(
+      session,
+      `Write — ${SITE_TITLES.cafe}`,
+      `<h1>Write</h1><p class="notice">Log in to write. <a class="login-link" href="/login?next=/write">Log in</a></p>`,
+    );
   }
   return layout(
     session,
@@ -309,16 +376,22 @@ const HOSTILE_MAIN: Record<HostileAttack, string> = {
 };
 
 export function hostilePage(session: Session, attack: HostileAttack): string {
-  return layout(session, `Hostile: ${attack} — ${SITE_TITLES.notes}`, `<div data-attack="${attack}">${HOSTILE_MAIN[attack]}<p class="status" aria-live="polite"></p></div>`, [
-    '/assets/hostile-site.js',
-  ]);
+  return layout(
+    session,
+    `Hostile: ${attack} — ${SITE_TITLES.notes}`,
+    `<div data-attack="${attack}">${HOSTILE_MAIN[attack]}<p class="status" aria-live="polite"></p></div>`,
+    ['/assets/hostile-site.js'],
+  );
 }
 
 /** The editor families the notes site hosts at /editor/<family>, each with its real library. */
 export const EDITOR_PAGES: Record<string, { script: string; body: string; styles?: string[]; vendor?: string[] }> = {
   ckeditor5: { script: 'editor-ckeditor5.js', body: '<div id="editor"><p></p></div>' },
   lexical: { script: 'editor-lexical.js', body: '<div id="editor" class="lexical-editor" contenteditable="true" role="textbox" aria-label="Body"></div>' },
-  'lexical-plain': { script: 'editor-lexical.js', body: '<div id="editor" class="lexical-editor" contenteditable="true" role="textbox" aria-label="Body"></div>' },
+  'lexical-plain': {
+    script: 'editor-lexical.js',
+    body: '<div id="editor" class="lexical-editor" contenteditable="true" role="textbox" aria-label="Body"></div>',
+  },
   prosemirror: { script: 'editor-tiptap.js', body: '<div id="editor" class="tiptap-host"></div>' },
   slate: { script: 'editor-slate.js', body: '<div id="editor" class="slate-host"></div>' },
   draft: { script: 'editor-draft.js', body: '<div id="editor" class="draft-host"></div>', styles: ['/assets/draft.css'] },
@@ -332,11 +405,20 @@ export const EDITOR_PAGES: Record<string, { script: string; body: string; styles
 <iframe id="input_buffer" class="se-input-buffer" title="input buffer" srcdoc="<!doctype html><html><body></body></html>"></iframe></div>`,
   },
   textarea: { script: 'editor-native.js', body: '<div id="editor"><textarea name="body" rows="12" aria-label="Body"></textarea></div>' },
-  contenteditable: { script: 'editor-native.js', body: '<div id="editor"><div class="ce-editor" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Body"></div></div>' },
-  iframe: { script: 'editor-native.js', body: '<div id="editor"><iframe title="Body editor" srcdoc="<!doctype html><html><body></body></html>"></iframe></div>' },
+  contenteditable: {
+    script: 'editor-native.js',
+    body: '<div id="editor"><div class="ce-editor" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Body"></div></div>',
+  },
+  iframe: {
+    script: 'editor-native.js',
+    body: '<div id="editor"><iframe title="Body editor" srcdoc="<!doctype html><html><body></body></html>"></iframe></div>',
+  },
   react: { script: 'editor-native.js', body: '<div id="editor"></div>' },
   /** An editor Tether cannot drive: it refuses every edit that does not come from a real key press. */
-  locked: { script: 'editor-native.js', body: '<div id="editor"><div class="locked-editor" contenteditable="true" role="textbox" aria-label="Body"><p>Typed by hand only.</p></div></div>' },
+  locked: {
+    script: 'editor-native.js',
+    body: '<div id="editor"><div class="locked-editor" contenteditable="true" role="textbox" aria-label="Body"><p>Typed by hand only.</p></div></div>',
+  },
 };
 
 export function editorPage(session: Session, family: string): string | null {

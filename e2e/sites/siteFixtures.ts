@@ -68,7 +68,9 @@ function seParagraphs(lines: string[], size: string, placeholder: string): strin
   if (lines.length === 0) {
     return `<p class="se-text-paragraph se-text-paragraph-align-left"><span class="se-ff-nanumgothic ${size} __se-node">\u200b</span><span class="se-placeholder __se_placeholder se-ff-nanumgothic ${size}">${escapeHtml(placeholder)}</span></p>`;
   }
-  return lines.map((line) => `<p class="se-text-paragraph se-text-paragraph-align-left"><span class="se-ff-nanumgothic ${size} __se-node">${escapeHtml(line)}</span></p>`).join('');
+  return lines
+    .map((line) => `<p class="se-text-paragraph se-text-paragraph-align-left"><span class="se-ff-nanumgothic ${size} __se-node">${escapeHtml(line)}</span></p>`)
+    .join('');
 }
 
 /** SmartEditor ONE's document: rendered components (not contenteditable) and a hidden input iframe that takes keystrokes. */
@@ -201,8 +203,8 @@ function wordpress(request: FixtureRequest): FixtureResponse | null {
 </body></html>`;
   const panel = `<div class="editor-post-publish-panel" data-fixture-layer><div class="editor-post-publish-panel__header"><div class="editor-post-publish-panel__header-publish-button"><button type="button" class="components-button editor-post-publish-button editor-post-publish-button__button is-primary">Publish</button></div><button type="button" class="components-button">Cancel</button></div><p>Are you ready to publish?</p></div>`;
   return page(
-      'Add New Post ‹ Alice’s Notes — WordPress',
-      `<div id="wpadminbar" style="display:none"><ul><li id="wp-admin-bar-my-account"><a class="ab-item" href="/wp-admin/profile.php">Howdy, <span class="display-name">Alice Kim</span></a></li></ul></div>
+    'Add New Post ‹ Alice’s Notes — WordPress',
+    `<div id="wpadminbar" style="display:none"><ul><li id="wp-admin-bar-my-account"><a class="ab-item" href="/wp-admin/profile.php">Howdy, <span class="display-name">Alice Kim</span></a></li></ul></div>
 <div id="editor" class="block-editor__container"><div class="editor-editor-interface">
 <div class="editor-header edit-post-header" role="region" aria-label="Editor top bar"><div class="editor-header__settings">
 <button type="button" class="components-button editor-post-save-draft is-compact is-tertiary">Save draft</button>
@@ -212,8 +214,8 @@ function wordpress(request: FixtureRequest): FixtureResponse | null {
 <div class="editor-visual-editor"><iframe name="editor-canvas" class="editor-canvas__iframe" title="Editor canvas" srcdoc="${escapeHtml(canvas)}"></iframe></div>
 </div></div>
 ${openLayerScript('.editor-post-publish-panel__toggle', panel, '.editor-editor-interface')}`,
-      // The real page's body classes: block-editor-page is what the adapter's marker looks for.
-      'wp-admin wp-core-ui post-new-php block-editor-page is-fullscreen-mode',
+    // The real page's body classes: block-editor-page is what the adapter's marker looks for.
+    'wp-admin wp-core-ui post-new-php block-editor-page is-fullscreen-mode',
   );
 }
 

@@ -9,7 +9,12 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const PACKAGES: Record<string, string> = { tinymce: dirname(require.resolve('tinymce/package.json')) };
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.woff': 'font/woff', '.woff2': 'font/woff2' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
 
 export async function vendorFile(path: string): Promise<{ type: string; content: string | Buffer } | null> {
   const [name, ...rest] = path.split('/');

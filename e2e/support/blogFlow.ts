@@ -27,9 +27,7 @@ export async function blogScene<P extends TabPage>(
     publishWithoutApproval: options.publishWithoutApproval ?? false,
   });
   const profile = await tether.profileId();
-  const resolved = ok(
-    await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }),
-  );
+  const resolved = ok(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
   return {
     blog,
     cafe,
@@ -40,7 +38,12 @@ export async function blogScene<P extends TabPage>(
   };
 }
 
-export async function inspect<P extends TabPage>(tether: TetherClient<P>, scene: BlogScene<P>, handle = scene.write, read: string[] = []): Promise<InspectResult> {
+export async function inspect<P extends TabPage>(
+  tether: TetherClient<P>,
+  scene: BlogScene<P>,
+  handle = scene.write,
+  read: string[] = [],
+): Promise<InspectResult> {
   return ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle, read }));
 }
 

@@ -20,7 +20,11 @@ export function openFromPage(page: Page, port: number): Promise<string> {
  * (or nothing, when it is undefined). Resolves with the close code, or "http N" when the upgrade
  * itself was refused.
  */
-export function handshakeResult(port: number, options: WebSocket.ClientOptions, hello?: (serverNonce: string) => Promise<unknown> | unknown): Promise<number | string> {
+export function handshakeResult(
+  port: number,
+  options: WebSocket.ClientOptions,
+  hello?: (serverNonce: string) => Promise<unknown> | unknown,
+): Promise<number | string> {
   return new Promise((done) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/tether`, options);
     socket.on('message', (data) => {

@@ -33,8 +33,8 @@ export function nativeSandbox(): NativeSandbox {
 
 /** Runs the compiled `tether-mcp` with these arguments (an `undefined` in `env` removes that variable); its output. */
 export async function tetherMcp(sandbox: NativeSandbox, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
-  const merged: NodeJS.ProcessEnv = { ...sandbox.env, ...env };
-  for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
+  // A key given as undefined removes that variable.
+  const merged: NodeJS.ProcessEnv = Object.fromEntries(Object.entries({ ...sandbox.env, ...env }).filter(([key]) => !(key in env) || env[key] !== undefined));
   return run(process.execPath, [BIN, ...args], { env: merged, encoding: 'utf8' });
 }
 

@@ -12,11 +12,14 @@ export function clientFrame(opcode: number, payload: Buffer, declared = payload.
       ? Buffer.from([0x80 | opcode, 0x80 | declared])
       : declared < 65536
         ? Buffer.from([0x80 | opcode, 0x80 | 126, declared >> 8, declared & 0xff])
-        : Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | 127]), (() => {
-            const length = Buffer.alloc(8);
-            length.writeBigUInt64BE(BigInt(declared));
-            return length;
-          })()]);
+        : Buffer.concat([
+            Buffer.from([0x80 | opcode, 0x80 | 127]),
+            (() => {
+              const length = Buffer.alloc(8);
+              length.writeBigUInt64BE(BigInt(declared));
+              return length;
+            })(),
+          ]);
   const masked = Buffer.from(payload.map((byte, index) => byte ^ (mask[index % 4] ?? 0)));
   return Buffer.concat([head, mask, masked]);
 }

@@ -36,10 +36,9 @@ export class TetherDriver extends TetherClient<Page> {
 
   async send<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<Outcome<RuntimeAnswers[K]>> {
     const page = await this.control();
-    return page.evaluate(
-      (message) => chrome.runtime.sendMessage({ channel: 'tether.runtime', request: message }),
-      request as RuntimeRequest,
-    ) as Promise<Outcome<RuntimeAnswers[K]>>;
+    return page.evaluate((message) => chrome.runtime.sendMessage({ channel: 'tether.runtime', request: message }), request as RuntimeRequest) as Promise<
+      Outcome<RuntimeAnswers[K]>
+    >;
   }
 
   /** Opens a site page in a new tab of the main window and waits until Tether's content script can see it. */

@@ -41,7 +41,11 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
         <p class={`status status-${headlineClass(connection)}`} role="status">
           {headline(connection)}
           {!nativeServes && socketServes && connection.server ? ` — ${connection.server}` : ''}
-          {nativeServes && native.since ? ` (${formatTime(native.since)})` : !nativeServes && socketServes && connection.since ? ` (${formatTime(connection.since)})` : ''}
+          {nativeServes && native.since
+            ? ` (${formatTime(native.since)})`
+            : !nativeServes && socketServes && connection.since
+              ? ` (${formatTime(connection.since)})`
+              : ''}
         </p>
         {nativeServes && native.bridges === 0 ? <p class="hint">{t('native_waitingHint')}</p> : null}
         {!socketServes && (native.state === 'not_installed' || native.state === 'forbidden' || native.state === 'crashed') ? (
@@ -74,34 +78,47 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
             </button>
           </div>
         ) : null}
-      <section aria-labelledby="pair-heading">
-        <h2 id="pair-heading">{t('pairHeading')}</h2>
-        <p class="hint">{t('pairHint')}</p>
-        <pre class="command">npx tether-mcp --print-token</pre>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void pair();
-          }}
-        >
-          <label class="field">
-            <span>{t('pairingToken')}</span>
-            <input type="password" autocomplete="off" value={token} onInput={(event) => setToken(event.currentTarget.value)} required minLength={TOKEN_MIN_LENGTH} />
-          </label>
-          <label class="field">
-            <span>{t('port')}</span>
-            <input type="number" min={PAIRING_PORT_RANGE.min} max={PAIRING_PORT_RANGE.max} value={port} onInput={(event) => setPort(event.currentTarget.value)} />
-          </label>
-          <button type="submit" class="primary">
-            {t('pair')}
-          </button>
-        </form>
-        {problem ? (
-          <p class="problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </section>
+        <section aria-labelledby="pair-heading">
+          <h2 id="pair-heading">{t('pairHeading')}</h2>
+          <p class="hint">{t('pairHint')}</p>
+          <pre class="command">npx tether-mcp --print-token</pre>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void pair();
+            }}
+          >
+            <label class="field">
+              <span>{t('pairingToken')}</span>
+              <input
+                type="password"
+                autocomplete="off"
+                value={token}
+                onInput={(event) => setToken(event.currentTarget.value)}
+                required
+                minLength={TOKEN_MIN_LENGTH}
+              />
+            </label>
+            <label class="field">
+              <span>{t('port')}</span>
+              <input
+                type="number"
+                min={PAIRING_PORT_RANGE.min}
+                max={PAIRING_PORT_RANGE.max}
+                value={port}
+                onInput={(event) => setPort(event.currentTarget.value)}
+              />
+            </label>
+            <button type="submit" class="primary">
+              {t('pair')}
+            </button>
+          </form>
+          {problem ? (
+            <p class="problem" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </section>
       </details>
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">{t('profileHeading')}</h2>
@@ -123,4 +140,3 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
     </div>
   );
 }
-

@@ -21,7 +21,11 @@ export function DeparturesPanel({ departures, onChanged }: { departures: UiDepar
     <section class="departures" aria-labelledby="departures-heading">
       <h2 id="departures-heading">{t('departuresHeading')}</h2>
       {departures.map((departure) => (
-        <article class="departure" key={`${departure.workspaceId}:${departure.tabId}`} aria-label={t('departureFor', [departure.title, departure.workspaceName])}>
+        <article
+          class="departure"
+          key={`${departure.workspaceId}:${departure.tabId}`}
+          aria-label={t('departureFor', [departure.title, departure.workspaceName])}
+        >
           <p>{t('departureText', [departure.title, departure.workspaceName, departure.fromSite, departure.toSite])}</p>
           <p class="hint">{t('departureHint', departure.toSite)}</p>
           <div class="buttons">

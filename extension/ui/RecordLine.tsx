@@ -27,7 +27,12 @@ export function RecordLine({ record, onOpen }: { record: JournalRecord; onOpen?:
   return (
     <li class="record">
       {onOpen ? (
-        <button type="button" class="record-button" onClick={() => onOpen(record)} aria-label={`${t(`tool_${record.tool}`)} · ${outcomeLabel(record)} · ${recordSentence(record)}`}>
+        <button
+          type="button"
+          class="record-button"
+          onClick={() => onOpen(record)}
+          aria-label={`${t(`tool_${record.tool}`)} · ${outcomeLabel(record)} · ${recordSentence(record)}`}
+        >
           {body}
         </button>
       ) : (

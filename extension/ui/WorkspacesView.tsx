@@ -193,7 +193,13 @@ export function WorkspacesView({ state, onChanged }: { state: UiState; onChanged
         <p class="hint">{t('createHint')}</p>
         <label class="field">
           <span>{t('newWorkspaceName')}</span>
-          <input type="text" value={name} placeholder={t('newWorkspaceNamePlaceholder')} onInput={(event) => setName(event.currentTarget.value)} maxLength={NAME_MAX_LENGTH} />
+          <input
+            type="text"
+            value={name}
+            placeholder={t('newWorkspaceNamePlaceholder')}
+            onInput={(event) => setName(event.currentTarget.value)}
+            maxLength={NAME_MAX_LENGTH}
+          />
         </label>
         <div class="buttons">
           <button type="button" class="primary" onClick={() => void createFromWindow()}>

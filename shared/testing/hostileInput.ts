@@ -43,10 +43,21 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
         references: fc.oneof(fc.jsonValue(), fc.array(fc.record({ site: fc.string() }), { maxLength: 25 })),
         plan: fc.oneof(
           fc.jsonValue(),
-          fc.record({ steps: fc.array(fc.record({ op: fc.constantFrom('fill', 'append', 'clear', 'select', 'click', 'navigate'), field: fc.string(), text: fc.string() }, { requiredKeys: ['op'] }), { maxLength: 60 }) }),
+          fc.record({
+            steps: fc.array(
+              fc.record(
+                { op: fc.constantFrom('fill', 'append', 'clear', 'select', 'click', 'navigate'), field: fc.string(), text: fc.string() },
+                { requiredKeys: ['op'] },
+              ),
+              { maxLength: 60 },
+            ),
+          }),
         ),
         read: fc.oneof(fc.jsonValue(), fc.array(fc.string(), { maxLength: 30 })),
-        at: fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((date) => date.toISOString())),
+        at: fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        ),
         requestId: fc.oneof(fc.string(), fc.integer()),
       },
       { requiredKeys: [] },

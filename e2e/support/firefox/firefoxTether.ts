@@ -180,7 +180,10 @@ export class FirefoxTether extends TetherClient<FirefoxPage> {
   /** A JSON value computed in the control page (an expression that may return a promise). */
   private async controlJson<T>(expression: string): Promise<T> {
     const target = await this.control();
-    const text = await this.rdp.evaluate(target.consoleActor, `Promise.resolve(${expression}).then((value) => JSON.stringify(value === undefined ? null : value))`);
+    const text = await this.rdp.evaluate(
+      target.consoleActor,
+      `Promise.resolve(${expression}).then((value) => JSON.stringify(value === undefined ? null : value))`,
+    );
     return JSON.parse(String(text)) as T;
   }
 

@@ -17,8 +17,12 @@ if (host) void start(host);
 async function start(host: HTMLElement): Promise<void> {
   const editor = await ClassicEditor.create(host, {
     licenseKey: 'GPL',
-    plugins: minimal ? [Essentials, Paragraph, Bold, Italic] : [Essentials, Paragraph, Bold, Italic, Strikethrough, Code, Heading, List, Link, BlockQuote, CodeBlock],
-    toolbar: minimal ? ['bold', 'italic', 'undo', 'redo'] : ['heading', 'bold', 'italic', 'strikethrough', 'code', 'link', 'bulletedList', 'numberedList', 'blockQuote', 'codeBlock', 'undo', 'redo'],
+    plugins: minimal
+      ? [Essentials, Paragraph, Bold, Italic]
+      : [Essentials, Paragraph, Bold, Italic, Strikethrough, Code, Heading, List, Link, BlockQuote, CodeBlock],
+    toolbar: minimal
+      ? ['bold', 'italic', 'undo', 'redo']
+      : ['heading', 'bold', 'italic', 'strikethrough', 'code', 'link', 'bulletedList', 'numberedList', 'blockQuote', 'codeBlock', 'undo', 'redo'],
     heading: {
       options: [
         { model: 'paragraph', title: 'Paragraph', class: 'ck-heading_paragraph' },

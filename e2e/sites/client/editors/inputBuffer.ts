@@ -239,7 +239,10 @@ function attach(): void {
     } else if (key === 'enter') {
       event.preventDefault();
       remember();
-      insertBlocks([{ type: 'p', runs: [] }, { type: 'p', runs: [] }]);
+      insertBlocks([
+        { type: 'p', runs: [] },
+        { type: 'p', runs: [] },
+      ]);
       render();
     } else if (key === 'backspace') {
       event.preventDefault();

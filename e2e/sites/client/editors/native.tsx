@@ -34,13 +34,18 @@ if (kind === 'react') {
   const element = document.querySelector<HTMLElement>('#editor [contenteditable]');
   const original = element?.innerHTML ?? '';
   for (const type of ['beforeinput', 'paste', 'drop', 'cut']) {
-    element?.addEventListener(type, (event) => {
-      if (!event.isTrusted || type !== 'beforeinput' || (event as InputEvent).inputType !== 'insertText') event.preventDefault();
-    }, true);
+    element?.addEventListener(
+      type,
+      (event) => {
+        if (!event.isTrusted || type !== 'beforeinput' || (event as InputEvent).inputType !== 'insertText') event.preventDefault();
+      },
+      true,
+    );
   }
-  if (element) new MutationObserver(() => {
-    if (element.innerHTML !== original) element.innerHTML = original;
-  }).observe(element, { childList: true, subtree: true, characterData: true });
+  if (element)
+    new MutationObserver(() => {
+      if (element.innerHTML !== original) element.innerHTML = original;
+    }).observe(element, { childList: true, subtree: true, characterData: true });
   exposeEditor({ family: 'locked', html: () => element?.innerHTML ?? '', text: () => element?.innerText ?? '' });
 } else if (kind === 'contenteditable') {
   const element = document.querySelector<HTMLElement>('#editor [contenteditable]');

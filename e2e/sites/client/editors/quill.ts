@@ -5,7 +5,13 @@ import { exposeEditor } from './editorPage.ts';
 const quill = new Quill('#editor', {
   theme: 'snow',
   modules: {
-    toolbar: [[{ header: [2, 3, 4, false] }], ['bold', 'italic', 'strike', 'code'], ['link', 'blockquote', 'code-block'], [{ list: 'ordered' }, { list: 'bullet' }], ['clean']],
+    toolbar: [
+      [{ header: [2, 3, 4, false] }],
+      ['bold', 'italic', 'strike', 'code'],
+      ['link', 'blockquote', 'code-block'],
+      [{ list: 'ordered' }, { list: 'bullet' }],
+      ['clean'],
+    ],
   },
 });
 (window as unknown as { quill: Quill }).quill = quill;

@@ -86,7 +86,12 @@ const BLOCK_TAGS: Record<string, string> = {
 
 function renderElement({ attributes, children, element }: RenderElementProps) {
   const post = element as unknown as PostElement;
-  if (post.type === 'link') return <a {...attributes} href={post.url}>{children}</a>;
+  if (post.type === 'link')
+    return (
+      <a {...attributes} href={post.url}>
+        {children}
+      </a>
+    );
   const Tag = (BLOCK_TAGS[post.type] ?? 'p') as 'p';
   return <Tag {...attributes}>{children}</Tag>;
 }

@@ -7,18 +7,20 @@ interface TinyEditor {
 }
 declare const tinymce: { init(options: Record<string, unknown>): Promise<TinyEditor[]> };
 
-void tinymce.init({
-  selector: '#editor-source',
-  license_key: 'gpl',
-  base_url: '/vendor/tinymce',
-  suffix: '.min',
-  plugins: 'lists link',
-  toolbar: 'undo redo | blocks | bold italic strikethrough | bullist numlist | link blockquote',
-  block_formats: 'Paragraph=p; Heading 2=h2; Heading 3=h3; Heading 4=h4; Preformatted=pre',
-  menubar: false,
-  promotion: false,
-  branding: false,
-  height: 320,
-}).then(([editor]) => {
-  if (editor) exposeEditor({ family: 'tinymce', html: () => editor.getContent(), text: () => editor.getContent({ format: 'text' }).replace(/\n\n/g, '\n') });
-});
+void tinymce
+  .init({
+    selector: '#editor-source',
+    license_key: 'gpl',
+    base_url: '/vendor/tinymce',
+    suffix: '.min',
+    plugins: 'lists link',
+    toolbar: 'undo redo | blocks | bold italic strikethrough | bullist numlist | link blockquote',
+    block_formats: 'Paragraph=p; Heading 2=h2; Heading 3=h3; Heading 4=h4; Preformatted=pre',
+    menubar: false,
+    promotion: false,
+    branding: false,
+    height: 320,
+  })
+  .then(([editor]) => {
+    if (editor) exposeEditor({ family: 'tinymce', html: () => editor.getContent(), text: () => editor.getContent({ format: 'text' }).replace(/\n\n/g, '\n') });
+  });

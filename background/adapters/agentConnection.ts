@@ -1,0 +1,169 @@
+/**
+ * The extension's end of the agent channel, two ways:
+ * - native messaging (nativeLink.ts), the primary path: the worker opens a port to Tether's native
+ *   host at every start; MCP bridges reach the browser through the host. Nothing to paste, and the
+ *   open port keeps the worker alive. While it serves, the keeper (keeper.ts) stands ready to
+ *   restart a worker stopped by force (Chromium; Firefox has no offscreen documents).
+ * - the loopback WebSocket to the bridge's hub, paired with a pasted token: the fallback when the
+ *   host is not installed (or cannot start). Its logic is the state machine in
+ *   connectionMachine.ts; this file gives it the browser: the stored pairing, the WebSocket, and
+ *   the alarm that wakes a stopped worker to reconnect. It stands by while the native host serves.
+ *   Chrome keeps a service worker alive while WebSocket messages flow (the machine sends a
+ *   keepalive every 20 s); Firefox unloads its event page while a socket is open unless an
+ *   extension API call says it is busy.
+ *
+ * The connection status is only a view for the person; the token and port are the state.
+ */
+import browser from 'webextension-polyfill';
+import type { FrameTransport } from '../../shared/pairedConnection.ts';
+import type { NativeProfile } from '../../shared/nativeProtocol.ts';
+import type { AgentRequest, Envelope } from '../../shared/protocol.ts';
+import type { ConnectionStatus } from '../../shared/runtimeProtocol.ts';
+import { AgentConnection, type SocketEvents } from '../core/connectionMachine.ts';
+import { armKeeper, disarmKeeper } from './keeper.ts';
+import { NativeLink, type NativePort } from './nativeLink.ts';
+import { localStore, ready } from '../state/store.ts';
+
+export const RECONNECT_ALARM = 'tether.reconnect';
+
+type RequestHandler = (request: AgentRequest) => Promise<Envelope>;
+
+/** Set once, synchronously, by the worker's entry (index.ts). */
+const hooks: { handle: RequestHandler | null; changed: () => void; profile: () => Promise<NativeProfile> } = {
+  handle: null,
+  changed: () => undefined,
+  profile: () => Promise.reject(new Error('not ready')),
+};
+
+const starting = (_request: AgentRequest): Promise<Envelope> =>
+  Promise.resolve({ ok: false, error: { code: 'browser_not_connected', message: 'Tether is starting; call again.' } });
+
+function openBrowserSocket(url: string, events: SocketEvents): FrameTransport {
+  const socket = new WebSocket(url);
+  socket.binaryType = 'arraybuffer';
+  socket.onmessage = (event: MessageEvent) => events.message(typeof event.data === 'string' ? event.data : new Uint8Array(event.data as ArrayBuffer));
+  socket.onclose = (event) => events.closed(event.code);
+  socket.onerror = () => undefined;
+  return {
+    sendText: (text) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    },
+    sendBinary: (frame) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+    },
+    close: (code, reason) => socket.close(code, reason),
+  };
+}
+
+/**
+ * While paired, an alarm wakes a stopped worker to reconnect: the bridge cannot wake it. 30 s is
+ * the shortest period Chrome allows packed extensions.
+ */
+async function ensureReconnectAlarm(): Promise<void> {
+  if (!(await browser.alarms.get(RECONNECT_ALARM))) await browser.alarms.create(RECONNECT_ALARM, { periodInMinutes: 0.5 });
+}
+
+const connection = new AgentConnection({
+  pairing: async () => {
+    await ready();
+    const { token, port } = localStore.getState().connection;
+    const profile = localStore.getState().profile;
+    return token && profile ? { token, port, profile: { id: profile.id, label: profile.label } } : null;
+  },
+  openSocket: openBrowserSocket,
+  handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
+  keepAwake: ensureReconnectAlarm,
+  // Any call answered by the browser's parent process resets Firefox's idle timer (measured: a
+  // storage read does not); Chromium does not need it and it costs nothing there.
+  stayAwake: () => {
+    void browser.runtime.getPlatformInfo().catch(() => undefined);
+  },
+  changed: () => hooks.changed(),
+});
+
+const native = new NativeLink({
+  connectNative: (name) => {
+    if (typeof chrome === 'undefined' || typeof chrome.runtime.connectNative !== 'function')
+      throw new Error('This browser offers no native messaging to Tether.');
+    return chrome.runtime.connectNative(name) as NativePort;
+  },
+  lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
+  profile: () => hooks.profile(),
+  extension: { id: browser.runtime.id, version: browser.runtime.getManifest().version },
+  handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
+  changed: (serving) => {
+    hooks.changed();
+    if (serving) {
+      void armKeeper();
+      connection.standby();
+      void browser.alarms.clear(RECONNECT_ALARM);
+      return;
+    }
+    disarmKeeper();
+    void connect();
+  },
+  log: (line) => console.warn(`[tether] native host: ${line}`),
+});
+
+export function connectionStatus(): ConnectionStatus {
+  const { token, port } = localStore.getState().connection;
+  const socket = token === null ? { state: 'not_paired' as const, server: null, detail: null, since: null } : connection.status();
+  return { paired: token !== null, port, ...socket, native: native.status() };
+}
+
+/** Opens the native port if it is not open: every worker start. */
+export function startNative(): void {
+  native.start();
+}
+
+export function nativeProfileChanged(profile: NativeProfile): void {
+  native.profileChanged(profile);
+}
+
+/**
+ * The WebSocket runs only when the native host does not serve: it stands by while the host serves
+ * and waits while the host is still starting (its answer, or its failure, decides).
+ */
+export function connect(): Promise<void> {
+  const state = native.status().state;
+  if (state === 'connected') {
+    connection.standby();
+    return Promise.resolve();
+  }
+  if (state === 'starting') return Promise.resolve();
+  return connection.connect();
+}
+
+export function registerAgentConnection(requestHandler: RequestHandler, changed: () => void, profile: () => Promise<NativeProfile>): void {
+  hooks.handle = requestHandler;
+  hooks.changed = changed;
+  hooks.profile = profile;
+}
+
+/** The alarm's job: a worker that was stopped wakes up and reconnects. */
+export async function ensureConnected(): Promise<void> {
+  await connect();
+}
+
+export async function setPairing(token: string, port?: number): Promise<ConnectionStatus> {
+  await ready();
+  await localStore.setState((state) => ({ connection: { token, port: port ?? state.connection.port } }));
+  if (native.serving) connection.standby();
+  else await connection.reconnect();
+  return connectionStatus();
+}
+
+export async function forgetPairing(): Promise<ConnectionStatus> {
+  await ready();
+  connection.forget();
+  await localStore.setState((state) => ({ connection: { token: null, port: state.connection.port } }));
+  await browser.alarms.clear(RECONNECT_ALARM);
+  return connectionStatus();
+}
+
+/** Tries both ways again now: the native host (perhaps just installed), then, unless it serves, the WebSocket. */
+export async function reconnect(): Promise<ConnectionStatus> {
+  native.restart();
+  if (native.status().state !== 'starting' && !native.serving) await connection.reconnect();
+  return connectionStatus();
+}

@@ -1,0 +1,140 @@
+/**
+ * The typed client for the page channel. Messages go to one exact document
+ * (`tabs.sendMessage(tabId, msg, { documentId })`): if the tab has navigated since, the new page
+ * cannot receive them, and the answer is a refusal, never a write somewhere else.
+ *
+ * Where the browser has no documentIds (Firefox 140; the binding holds a key the worker minted,
+ * see shared/documentKey.ts) they go to the bound tab's top frame: never another tab, and the page
+ * there refuses unless it is the page instance the binding saw (content/registration.ts).
+ */
+import browser from 'webextension-polyfill';
+import { isCommitKey } from '../../shared/documentKey.ts';
+import { failure, isErrorCode, success, tetherError, type Outcome } from '../../shared/errors.ts';
+import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, SITES_MODULE_FILE, type PageAnswers, type PageRequest } from '../../shared/pageProtocol.ts';
+
+type WithoutChannel<T> = T extends unknown ? Omit<T, 'channel'> : never;
+export type PageRequestBody = WithoutChannel<PageRequest>;
+
+const DEFAULT_TIMEOUT_MS: Record<keyof PageAnswers, number> = {
+  observe: 5_000,
+  inspect: 10_000,
+  act: 60_000,
+  actStatus: 5_000,
+};
+
+function isMissingReceiver(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Receiving end does not exist|Could not establish connection|No frame with id|message port closed/i.test(message);
+}
+
+/** Where a script goes: the bound document, or (no documentIds) the bound tab's top frame. */
+function scriptTarget(tabId: number, documentId: string): { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] } {
+  return isCommitKey(documentId) ? { tabId, frameIds: [0] } : { tabId, documentIds: [documentId] };
+}
+
+/** Content scripts declared in the manifest do not run in tabs that were open before install. */
+async function injectContentScript(tabId: number, documentId: string): Promise<boolean> {
+  const files = browser.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
+  if (files.length === 0) return false;
+  try {
+    await browser.scripting.executeScript({ target: scriptTarget(tabId, documentId), files });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The act module (plan checks, writes, editor drivers, markdown) and the site adapters are not in
+ * every page: each goes into the document's isolated world when the content script there asks for
+ * it, and registers itself with the content script. Nothing of them is web-accessible.
+ */
+const MODULE_FILES: readonly string[] = [ACT_MODULE_FILE, SITES_MODULE_FILE];
+
+async function injectModule(tabId: number, documentId: string, file: string): Promise<boolean> {
+  try {
+    await browser.scripting.executeScript({ target: scriptTarget(tabId, documentId), files: [file] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The module the page asks for before it can answer, if it asks for one. */
+function moduleAskedFor(reply: unknown): string | null {
+  const load = typeof reply === 'object' && reply !== null ? (reply as { load?: unknown }).load : undefined;
+  return typeof load === 'string' && MODULE_FILES.includes(load) ? load : null;
+}
+
+async function sendOnce(tabId: number, documentId: string, message: PageRequest, timeoutMs: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('tether:timeout')), timeoutMs);
+  });
+  try {
+    // Firefox 140 throws on a `documentId` option it does not know: it is never passed a minted key.
+    const options = isCommitKey(documentId) ? { frameId: 0 } : { documentId };
+    return await Promise.race([browser.tabs.sendMessage(tabId, message, options), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function askPage<R extends PageRequestBody>(
+  tabId: number,
+  documentId: string,
+  request: R,
+  timeoutMs?: number,
+): Promise<Outcome<PageAnswers[R['type']]>> {
+  const type: R['type'] = request.type;
+  const message = { ...request, channel: PAGE_CHANNEL } as PageRequest;
+  const limit = timeoutMs ?? DEFAULT_TIMEOUT_MS[type];
+  let reply: unknown;
+  try {
+    try {
+      reply = await sendOnce(tabId, documentId, message, limit);
+    } catch (error) {
+      if (!isMissingReceiver(error) || !(await injectContentScript(tabId, documentId))) throw error;
+      reply = await sendOnce(tabId, documentId, message, limit);
+    }
+    // A page may ask for the site adapters, then (for an act) the act module: each once.
+    for (const loaded = new Set<string>(); ;) {
+      const file = moduleAskedFor(reply);
+      if (file === null || loaded.has(file) || !(await injectModule(tabId, documentId, file))) break;
+      loaded.add(file);
+      reply = await sendOnce(tabId, documentId, message, limit);
+    }
+  } catch (error) {
+    if (error instanceof Error && error.message === 'tether:timeout') {
+      return failure(tetherError('timeout', `The page did not answer within ${Math.round(limit / 1000)} s.`, { tabId }));
+    }
+    // The bound document is gone (navigated, reloaded, closed) or cannot host Tether.
+    return failure(
+      tetherError('context_changed', 'The bound page can no longer be reached: it was navigated, reloaded or closed.', {
+        changed: ['document'],
+        tabId,
+        cause: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+  return parseReply(type, reply);
+}
+
+function parseReply<K extends keyof PageAnswers>(type: K, reply: unknown): Outcome<PageAnswers[K]> {
+  if (typeof reply !== 'object' || reply === null || !('ok' in reply)) {
+    return failure(tetherError('context_changed', 'The page answered with something Tether did not send for.', { changed: ['document'] }));
+  }
+  const wrapped = reply as { ok: unknown; value?: unknown; error?: { code?: unknown; message?: unknown; details?: unknown } };
+  if (wrapped.ok !== true) {
+    const code = isErrorCode(wrapped.error?.code) ? wrapped.error.code : 'invalid_request';
+    const message = typeof wrapped.error?.message === 'string' ? wrapped.error.message.slice(0, 1000) : 'The page refused.';
+    const details =
+      typeof wrapped.error?.details === 'object' && wrapped.error.details !== null ? (wrapped.error.details as Record<string, unknown>) : undefined;
+    return failure(tetherError(code, message, details));
+  }
+  const parsed = pageAnswerSchemas[type].safeParse(wrapped.value);
+  if (!parsed.success) {
+    return failure(tetherError('invalid_request', 'The page answered in an unexpected shape.', { issues: parsed.error.issues.slice(0, 5) }));
+  }
+  return success(parsed.data as PageAnswers[K]);
+}

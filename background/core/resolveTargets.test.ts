@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../shared/errors.ts';
+import type { Program, TabMeta, TargetBinding, TargetSpec, Workspace } from '../../shared/model.ts';
+import { binding, PROFILE, program, tab, workspace } from '../../shared/testing/fixtures.ts';
+import { resolveTargets, type ResolveInput } from './resolveTargets.ts';
+
+const BLOG = 'https://blog.example';
+const CAFE = 'https://cafe.example';
+const NOTES = 'https://notes.example';
+
+const blogTab = tab(1, `${BLOG}/write`, 'New post');
+const cafeTab = tab(2, `${CAFE}/posts/1`, 'Weekly notes: spring market');
+const notesTab = tab(3, `${NOTES}/`, 'Notes');
+const cafeTab2 = tab(4, `${CAFE}/posts/3`, 'Weekly notes: autumn fair');
+
+interface Case {
+  name: string;
+  tabs?: TabMeta[];
+  writable?: string[];
+  destination?: TargetSpec;
+  references?: TargetSpec[];
+  readOnly?: boolean;
+  requestTimeTabId?: number | null;
+  program?: Program | null;
+  programs?: Program[];
+  busyTabIds?: number[];
+  handles?: Record<string, TargetBinding>;
+  workspaceExtra?: Partial<Workspace>;
+  expect: { write: number | null; references?: number[]; rule?: string } | { error: ErrorCode; details?: Record<string, unknown> };
+}
+
+const blogProgram = program('pg_blog', 'weekly post', binding(blogTab));
+
+const cases: Case[] = [
+  {
+    name: 'R2: no destination → the request-time tab',
+    requestTimeTabId: 1,
+    expect: { write: 1, rule: 'request_time_tab' },
+  },
+  {
+    name: 'R3: a named platform → its unique tab, not the request-time tab',
+    destination: { site: 'blog' },
+    requestTimeTabId: 2,
+    expect: { write: 1, rule: 'named_in_request' },
+  },
+  {
+    name: 'R3: a named platform in Korean → the same tab',
+    destination: { site: '블로그' },
+    expect: { write: 1, rule: 'named_in_request' },
+  },
+  {
+    name: 'R3: a host name → its tab',
+    destination: { site: 'blog.example' },
+    expect: { write: 1 },
+  },
+  {
+    name: 'R3: two matching tabs → ambiguous_target listing both',
+    tabs: [blogTab, cafeTab, cafeTab2],
+    writable: [CAFE],
+    destination: { site: 'cafe' },
+    expect: {
+      error: 'ambiguous_target',
+      details: {
+        candidates: [
+          { tabId: 2, title: cafeTab.title, url: cafeTab.url },
+          { tabId: 4, title: cafeTab2.title, url: cafeTab2.url },
+        ],
+      },
+    },
+  },
+  {
+    name: 'R3: a title narrows an ambiguous site to one tab',
+    tabs: [blogTab, cafeTab, cafeTab2],
+    writable: [CAFE],
+    destination: { site: 'cafe', title: 'autumn' },
+    expect: { write: 4 },
+  },
+  {
+    name: 'R3: no matching tab → target_not_found (and nothing to open)',
+    destination: { site: 'shop' },
+    expect: { error: 'target_not_found' },
+  },
+  {
+    name: 'R3: an exact url → its tab',
+    destination: { url: `${BLOG}/write` },
+    expect: { write: 1 },
+  },
+  {
+    name: 'R3: a url prefix → the tab under it',
+    destination: { url: `${BLOG}/wr` },
+    expect: { write: 1 },
+  },
+  {
+    name: 'R3: a tabId in scope → that tab',
+    destination: { tabId: 1 },
+    expect: { write: 1 },
+  },
+  {
+    name: 'R3: a tabId outside the workspace → target_not_found',
+    destination: { tabId: 99 },
+    expect: { error: 'target_not_found' },
+  },
+  {
+    name: 'R4: "write on the blog using the cafe" → blog is written, cafe is read',
+    destination: { site: 'blog' },
+    references: [{ site: 'cafe' }],
+    expect: { write: 1, references: [2], rule: 'named_in_request' },
+  },
+  {
+    name: 'R4: one tab asked for as both roles → role_conflict',
+    writable: [BLOG, CAFE],
+    destination: { site: 'cafe' },
+    references: [{ url: `${CAFE}/posts/1` }],
+    expect: { error: 'role_conflict' },
+  },
+  {
+    name: 'R4: the request-time tab named as a reference → role_conflict',
+    requestTimeTabId: 2,
+    writable: [BLOG, CAFE],
+    references: [{ site: 'cafe' }],
+    expect: { error: 'role_conflict' },
+  },
+  {
+    name: 'R4: a reference that matches nothing → target_not_found (reference role)',
+    destination: { site: 'blog' },
+    references: [{ site: 'forum' }],
+    expect: { error: 'target_not_found', details: { role: 'reference' } },
+  },
+  {
+    name: 'R4: a reference that names nothing → invalid_request',
+    destination: { site: 'blog' },
+    references: [{}],
+    expect: { error: 'invalid_request' },
+  },
+  {
+    name: 'R5: a site the workspace does not allow writing → read_only_target',
+    destination: { site: 'cafe' },
+    expect: { error: 'read_only_target' },
+  },
+  {
+    name: 'R2: an earlier program’s target does not override the destination this request names',
+    writable: [BLOG, NOTES],
+    program: blogProgram,
+    programs: [blogProgram],
+    destination: { site: 'notes' },
+    expect: { write: 3, rule: 'named_in_request' },
+  },
+  {
+    name: 'R2: a continued program keeps its target when the view (request-time tab) moved elsewhere',
+    program: blogProgram,
+    programs: [blogProgram],
+    requestTimeTabId: 2,
+    expect: { write: 1, rule: 'program_target' },
+  },
+  {
+    name: 'R8: a continued program whose tab closed → context_changed, never the request-time tab',
+    tabs: [cafeTab, notesTab],
+    writable: [NOTES],
+    program: blogProgram,
+    programs: [blogProgram],
+    requestTimeTabId: 3,
+    expect: { error: 'context_changed', details: { program: 'pg_blog' } },
+  },
+  {
+    name: 'R2: an explicit handle beats a named site',
+    writable: [BLOG, NOTES],
+    handles: { th_known: binding(notesTab) },
+    destination: { handle: 'th_known' },
+    expect: { write: 3, rule: 'explicit_handle' },
+  },
+  {
+    name: 'an unknown handle → invalid_handle',
+    destination: { handle: 'th_forged' },
+    expect: { error: 'invalid_handle' },
+  },
+  {
+    name: 'a handle from another workspace → invalid_handle',
+    handles: { th_other: binding(blogTab, { workspaceId: 'ws_other' }) },
+    destination: { handle: 'th_other' },
+    expect: { error: 'invalid_handle' },
+  },
+  {
+    name: 'a handle whose page navigated → context_changed',
+    handles: { th_old: binding(blogTab, { documentId: 'doc-old' }) },
+    destination: { handle: 'th_old' },
+    expect: { error: 'context_changed', details: { changed: ['document'] } },
+  },
+  {
+    name: 'R7: another program’s target → target_busy',
+    programs: [blogProgram],
+    destination: { site: 'blog' },
+    expect: { error: 'target_busy', details: { program: 'pg_blog' } },
+  },
+  {
+    name: 'R7: an act running on the tab → target_busy',
+    busyTabIds: [1],
+    destination: { site: 'blog' },
+    expect: { error: 'target_busy' },
+  },
+  {
+    name: 'R9: no destination, no program, no active tab in the workspace → missing_context naming destination',
+    requestTimeTabId: null,
+    expect: { error: 'missing_context', details: { missing: ['destination'] } },
+  },
+  {
+    name: 'read only: references only, no write target',
+    readOnly: true,
+    references: [{ site: 'cafe' }],
+    expect: { write: null, references: [2] },
+  },
+  {
+    name: 'read only without references → missing_context naming references',
+    readOnly: true,
+    expect: { error: 'missing_context', details: { missing: ['references'] } },
+  },
+];
+
+function input(testCase: Case): ResolveInput {
+  const tabs = testCase.tabs ?? [blogTab, cafeTab, notesTab];
+  return {
+    profileId: PROFILE,
+    workspace: workspace(tabs, testCase.writable ?? [BLOG], testCase.workspaceExtra),
+    tabs,
+    request: { destination: testCase.destination, references: testCase.references ?? [], readOnly: testCase.readOnly === true },
+    requestTimeTabId: testCase.requestTimeTabId === undefined ? 1 : testCase.requestTimeTabId,
+    program: testCase.program ?? null,
+    programs: testCase.programs ?? [],
+    busyTabIds: testCase.busyTabIds ?? [],
+    handleBindings: testCase.handles ?? {},
+  };
+}
+
+describe('resolveTargets', () => {
+  it.each(cases)('$name', (testCase) => {
+    const outcome = resolveTargets(input(testCase));
+    if ('error' in testCase.expect) {
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) return;
+      expect(outcome.error.code).toBe(testCase.expect.error);
+      expect(outcome.error.message.length).toBeGreaterThan(10);
+      if (testCase.expect.details) expect(outcome.error.details).toMatchObject(testCase.expect.details);
+      return;
+    }
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.value.write?.tab.tabId ?? null).toBe(testCase.expect.write);
+    if (testCase.expect.write !== null) expect(outcome.value.write?.role).toBe('write');
+    if (testCase.expect.rule) expect(outcome.value.write?.rule).toBe(testCase.expect.rule);
+    expect(outcome.value.references.map((reference) => reference.tab.tabId)).toEqual(testCase.expect.references ?? []);
+    for (const reference of outcome.value.references) expect(reference.role).toBe('reference');
+  });
+
+  it('covers every rule it implements with at least one case', () => {
+    const names = cases.map((item) => item.name).join('\n');
+    for (const rule of ['R2', 'R3', 'R4', 'R5', 'R7', 'R8', 'R9']) expect(names).toContain(`${rule}:`);
+  });
+
+  it('changing the view does not move a program’s target', () => {
+    const base = input({ name: 'view', program: blogProgram, programs: [blogProgram], expect: { write: 1 } });
+    const targets = [1, 2, 3, null].map((view) => {
+      const outcome = resolveTargets({ ...base, requestTimeTabId: view });
+      return outcome.ok ? outcome.value.write?.tab.tabId : outcome.error.code;
+    });
+    expect(targets).toEqual([1, 1, 1, 1]);
+  });
+
+  describe('a member showing a site the workspace does not have (it navigated there) is no candidate', () => {
+    // The worker removes such a tab when it sees the navigation; until then the resolver must not offer it.
+    const wandered = tab(2, 'https://private.example/inbox', 'Inbox');
+    const base = (request: Partial<ResolveInput['request']>, requestTimeTabId: number | null = null): ResolveInput => ({
+      ...input({ name: 'wandered', expect: { write: 1 } }),
+      tabs: [blogTab, wandered, notesTab],
+      request: { references: [], readOnly: false, ...request },
+      requestTimeTabId,
+    });
+    it.each([
+      { name: 'by tab id', references: [{ tabId: 2 }] },
+      { name: 'by its new site', references: [{ site: 'private.example' }] },
+      { name: 'by its new url', references: [{ url: 'https://private.example/inbox' }] },
+      { name: 'by its title', references: [{ title: 'Inbox' }] },
+    ])('named as a reference $name → target_not_found', ({ references }) => {
+      const outcome = resolveTargets(base({ references, readOnly: true }));
+      expect(outcome.ok ? 'ok' : outcome.error.code).toBe('target_not_found');
+      expect(outcome.ok ? [] : (outcome.error.details?.tabs as Array<{ tabId: number }>).map((item) => item.tabId)).toEqual([1, 3]);
+    });
+    it('as the request-time tab → not chosen (missing_context)', () => {
+      const outcome = resolveTargets(base({}, 2));
+      expect(outcome.ok ? 'ok' : outcome.error.code).toBe('missing_context');
+    });
+  });
+
+  it('an active tab outside the workspace is never the request-time tab', () => {
+    const base = input({ name: 'scope', expect: { write: 1 } });
+    const outcome = resolveTargets({ ...base, requestTimeTabId: 50 });
+    expect(outcome.ok ? outcome.value.write?.tab.tabId : outcome.error.code).toBe('missing_context');
+  });
+});

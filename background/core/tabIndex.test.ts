@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { siteMatcher } from '../../shared/matchSite.ts';
+import { originOf, urlWithoutFragment, type TabMeta, type TargetSpec } from '../../shared/model.ts';
+import { tab, workspace } from '../../shared/testing/fixtures.ts';
+import { matchBySpec } from './resolveTargets.ts';
+import { browserWrittenOrigin, indexTabs } from './tabIndex.ts';
+
+describe('browserWrittenOrigin: the origin of an address written as browsers write it, or null', () => {
+  it.each([
+    ['https://blog.example/write', 'https://blog.example'],
+    ['http://blog.localhost:4173/posts/1?x=1#top', 'http://blog.localhost:4173'],
+    ['https://cafe.naver.com', 'https://cafe.naver.com'],
+    ['https://a.example?q', 'https://a.example'],
+    ['http://a-b.c-d.example:65535/', 'http://a-b.c-d.example:65535'],
+  ])('%s → %s', (url, origin) => {
+    expect(browserWrittenOrigin(url)).toBe(origin);
+    expect(originOf(url)).toBe(origin);
+  });
+
+  it.each([
+    'HTTPS://blog.example/', // the URL parser lowers the scheme
+    'https://Blog.example/', // …and the host
+    'https://blog.example:443/', // a default port goes
+    'http://blog.example:80/',
+    'http://blog.example:0080/', // leading zeros go
+    'http://blog.example:70000/', // out of range
+    'https://user:pw@blog.example/', // credentials are not part of the origin
+    'http://127.0.0.1/', // IPv4 forms are rewritten (0x7f.1, 127.1, …)
+    'http://0x7f.1/',
+    'http://xn--bcher-kva.example/', // punycode is checked by the parser
+    'http://[::1]:8080/',
+    'http:blog.example/',
+    'ftp://blog.example/',
+    'about:blank',
+    '',
+  ])('%s → null (left to the URL parser)', (url) => {
+    expect(browserWrittenOrigin(url)).toBeNull();
+  });
+
+  it('never disagrees with the URL parser', () => {
+    const piece = fc.constantFrom('a', 'b', '.', '-', ':', '/', '?', '#', '@', '0', '1', '8', 'x', 'n', 'X', '%', ' ', '[', ']', '\\');
+    const url = fc
+      .tuple(fc.constantFrom('http://', 'https://', 'HTTP://', 'http:/', ''), fc.array(piece, { maxLength: 24 }))
+      .map(([scheme, rest]) => scheme + rest.join(''));
+    fc.assert(
+      fc.property(url, (candidate) => {
+        const fast = browserWrittenOrigin(candidate);
+        if (fast !== null) expect(fast).toBe(originOf(candidate));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+/** The resolver's matching before the index: every candidate tested on its own, in order. */
+function scanned(spec: TargetSpec, candidates: readonly TabMeta[]): TabMeta[] {
+  const titled = (item: TabMeta) => spec.title === undefined || item.title.toLowerCase().includes(spec.title.trim().toLowerCase());
+  if (spec.tabId !== undefined) return candidates.filter((item) => item.tabId === spec.tabId && titled(item));
+  if (spec.url !== undefined) {
+    const wanted = urlWithoutFragment(spec.url);
+    const exact = candidates.filter((item) => urlWithoutFragment(item.url) === wanted && titled(item));
+    return exact.length > 0 ? exact : candidates.filter((item) => item.url.startsWith(wanted) && titled(item));
+  }
+  if (spec.site !== undefined) {
+    const matches = siteMatcher(spec.site);
+    return candidates.filter((item) => matches(item.url) && titled(item));
+  }
+  return spec.title !== undefined ? candidates.filter(titled) : [];
+}
+
+describe('the indexed tabs name what a scan of every tab names', () => {
+  const hosts = [
+    'blog.example',
+    'cafe.example',
+    'cafe.example:8080',
+    'blog.localhost:4173',
+    'Blog.example',
+    'user@blog.example',
+    '127.0.0.1',
+    'a.cafe.example',
+  ];
+  const address = fc
+    .tuple(
+      fc.constantFrom('https://', 'http://', 'HTTP://'),
+      fc.constantFrom(...hosts),
+      fc.constantFrom('/', '/write', '/posts/1', '/posts/12', '?q=1', '', '/write#top'),
+    )
+    .map(([scheme, host, path]) => `${scheme}${host}${path}`);
+  const tabs = fc
+    .array(fc.tuple(address, fc.constantFrom('New post', 'Weekly notes', 'Market')), { minLength: 0, maxLength: 12 })
+    .map((list) => list.map(([url, title], position) => tab(position + 1, url, title)));
+  const spec: fc.Arbitrary<TargetSpec> = fc.oneof(
+    fc.record(
+      { site: fc.constantFrom('blog', 'cafe', 'blog.example', 'cafe.example:8080', 'http://cafe.example', '블로그', '127.0.0.1', 'naver cafe') },
+      { requiredKeys: ['site'] },
+    ),
+    fc.record({ url: address }),
+    fc.record({ url: fc.constantFrom('https://blog', 'https://cafe.example/po', 'http://blog.localhost:4173/posts/1', 'https://') }),
+    fc.record({ tabId: fc.integer({ min: 0, max: 13 }) }),
+    fc.record({ title: fc.constantFrom('new', 'notes', 'zzz') }),
+  );
+  const narrowed = fc
+    .tuple(spec, fc.option(fc.constantFrom('post', 'weekly'), { nil: undefined }))
+    .map(([named, title]) => (title === undefined ? named : { ...named, title }));
+
+  it('for any tabs, sites and spec: the same tabs, in the same order', () => {
+    fc.assert(
+      fc.property(tabs, fc.array(fc.constantFrom(...hosts), { maxLength: 4 }), narrowed, (list, siteHosts, named) => {
+        // The workspace has some of the tabs' sites (and maybe none).
+        const scope = workspace(list.filter((item) => siteHosts.some((host) => item.url.includes(host)) && originOf(item.url) !== null));
+        const index = indexTabs(scope, list);
+        const candidates = list.filter((item) => {
+          const origin = originOf(item.url);
+          return origin !== null && scope.sites[origin] !== undefined;
+        });
+        expect(index.candidates).toEqual(candidates);
+        expect(matchBySpec(named, index)).toEqual(scanned(named, candidates));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Workspaces are made and changed only by the person, through Tether's own pages; agents can
+ * never create or widen one — and neither can a page. The pure functions here keep membership
+ * true as tabs close, are replaced, navigate, or join and leave the tab group a workspace was made
+ * from.
+ */
+import { newId } from '../../shared/ids.ts';
+import { siteLabel } from '../../shared/matchSite.ts';
+import { originOf, type SitePolicy, type TabMeta, type Workspace, type WorkspaceSource } from '../../shared/model.ts';
+
+export const DEFAULT_SITE_POLICY: SitePolicy = { writable: false, publishWithoutApproval: false };
+
+type Workspaces = Record<string, Workspace>;
+
+function withSitesOf(sites: Record<string, SitePolicy>, urls: string[]): Record<string, SitePolicy> {
+  const next = { ...sites };
+  for (const url of urls) {
+    const origin = originOf(url);
+    if (origin && !next[origin]) next[origin] = { ...DEFAULT_SITE_POLICY };
+  }
+  return next;
+}
+
+export function defaultWorkspaceName(tabs: TabMeta[]): string {
+  const sites = [...new Set(tabs.map((tab) => siteLabel(tab.url).replace(/:\d+$/, '')))].slice(0, 3);
+  return sites.length > 0 ? sites.join(' + ') : 'Workspace';
+}
+
+export function newWorkspace(input: { name: string; source: WorkspaceSource; tabs: TabMeta[]; now: number }): Workspace {
+  const webTabs = input.tabs.filter((tab) => originOf(tab.url) !== null);
+  return {
+    id: newId('ws', 9),
+    name: input.name,
+    shared: false,
+    source: input.source,
+    tabIds: webTabs.map((tab) => tab.tabId),
+    memberUrls: Object.fromEntries(webTabs.map((tab) => [String(tab.tabId), tab.url])),
+    sites: withSitesOf(
+      {},
+      webTabs.map((tab) => tab.url),
+    ),
+    createdAt: input.now,
+  };
+}
+
+function mapWorkspaces(workspaces: Workspaces, change: (workspace: Workspace) => Workspace): Workspaces {
+  let changed = false;
+  const next: Workspaces = {};
+  for (const [id, workspace] of Object.entries(workspaces)) {
+    const updated = change(workspace);
+    if (updated !== workspace) changed = true;
+    next[id] = updated;
+  }
+  return changed ? next : workspaces;
+}
+
+export function withTabAdded(workspace: Workspace, tab: TabMeta): Workspace {
+  if (workspace.tabIds.includes(tab.tabId) || originOf(tab.url) === null) return workspace;
+  return {
+    ...workspace,
+    tabIds: [...workspace.tabIds, tab.tabId],
+    memberUrls: { ...workspace.memberUrls, [String(tab.tabId)]: tab.url },
+    sites: withSitesOf(workspace.sites, [tab.url]),
+  };
+}
+
+export function withTabRemoved(workspace: Workspace, tabId: number): Workspace {
+  if (!workspace.tabIds.includes(tabId)) return workspace;
+  const { [String(tabId)]: _gone, ...memberUrls } = workspace.memberUrls ?? {};
+  return { ...workspace, tabIds: workspace.tabIds.filter((id) => id !== tabId), memberUrls };
+}
+
+/** A closed tab leaves every workspace. */
+export function onTabClosed(workspaces: Workspaces, tabId: number): Workspaces {
+  return mapWorkspaces(workspaces, (workspace) => withTabRemoved(workspace, tabId));
+}
+
+/**
+ * A replaced tab (prerender, discard restore) keeps its place in the workspace under the new id.
+ * Handles bound to the old id still fail: the tab they were bound to is gone.
+ */
+export function onTabReplaced(workspaces: Workspaces, addedTabId: number, removedTabId: number): Workspaces {
+  return mapWorkspaces(workspaces, (workspace) => {
+    if (!workspace.tabIds.includes(removedTabId)) return workspace;
+    const { [String(removedTabId)]: url, ...memberUrls } = workspace.memberUrls ?? {};
+    return {
+      ...workspace,
+      tabIds: workspace.tabIds.map((id) => (id === removedTabId ? addedTabId : id)),
+      memberUrls: url === undefined ? memberUrls : { ...memberUrls, [String(addedTabId)]: url },
+    };
+  });
+}
+
+/** A member tab that went to a site its workspace did not have, and so left it. */
+export interface Departure {
+  workspaceId: string;
+  tabId: number;
+  fromUrl: string;
+  toUrl: string;
+}
+
+/** Is this address on a site (origin) the workspace has? Pages that are not web pages never are. */
+export function hasSiteOf(workspace: Workspace, url: string): boolean {
+  const origin = originOf(url);
+  return origin !== null && workspace.sites[origin] !== undefined;
+}
+
+/**
+ * A member tab that navigates within the workspace's sites stays (its address is remembered). One
+ * that goes to an origin the workspace did not have leaves the workspace: the person never chose
+ * that site, and a page must not be able to bring one in (a reference page could otherwise carry
+ * itself to another site and have it read). The departures are returned so the person is told.
+ */
+export function onTabNavigated(workspaces: Workspaces, tabId: number, url: string): { workspaces: Workspaces; departures: Departure[] } {
+  const departures: Departure[] = [];
+  const next = mapWorkspaces(workspaces, (workspace) => {
+    if (!workspace.tabIds.includes(tabId) || workspace.memberUrls?.[String(tabId)] === url) return workspace;
+    if (!hasSiteOf(workspace, url)) {
+      departures.push({ workspaceId: workspace.id, tabId, fromUrl: workspace.memberUrls?.[String(tabId)] ?? '', toUrl: url });
+      return withTabRemoved(workspace, tabId);
+    }
+    return { ...workspace, memberUrls: { ...workspace.memberUrls, [String(tabId)]: url } };
+  });
+  return { workspaces: next, departures };
+}
+
+/**
+ * A new browser session reuses tab ids for other tabs. A member keeps its place only if the tab
+ * with its id still shows the address it was last seen at; every other id is dropped, so an
+ * unrelated tab can never inherit a workspace's place (or its permissions).
+ */
+export function keepSurvivingMembers(workspaces: Workspaces, tabsNow: ReadonlyArray<{ tabId: number; url: string }>): Workspaces {
+  const urlNow = new Map(tabsNow.map((tab) => [tab.tabId, tab.url]));
+  return mapWorkspaces(workspaces, (workspace) => {
+    const kept = workspace.tabIds.filter((id) => {
+      const remembered = workspace.memberUrls?.[String(id)];
+      return remembered !== undefined && urlNow.get(id) === remembered;
+    });
+    if (kept.length === workspace.tabIds.length) return workspace;
+    return {
+      ...workspace,
+      tabIds: kept,
+      memberUrls: Object.fromEntries(kept.map((id) => [String(id), workspace.memberUrls?.[String(id)] ?? ''])),
+    };
+  });
+}
+
+/**
+ * A tab that leaves the group a workspace was made from leaves the workspace. A tab that joins the
+ * group does not join the workspace by itself: a page can open tabs into its own group, and only
+ * the person widens a workspace (they add it in the panel).
+ */
+export function onTabGroupChanged(workspaces: Workspaces, tab: TabMeta): Workspaces {
+  return mapWorkspaces(workspaces, (workspace) =>
+    workspace.source.kind === 'group' && tab.groupId !== workspace.source.groupId ? withTabRemoved(workspace, tab.tabId) : workspace,
+  );
+}

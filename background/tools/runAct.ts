@@ -1,0 +1,110 @@
+/**
+ * The execution half of `act`, shared by immediate and scheduled acts: mark the request running,
+ * revalidate the binding one last time (R8), send the plan to the bound document, keep the answer
+ * under the request id (so a retry gets it instead of a second run), and describe what happened.
+ */
+import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
+import { describePlan } from '../../shared/describePlan.ts';
+import { inLang, type Lang } from '../../shared/explain.ts';
+import { siteLabel } from '../../shared/matchSite.ts';
+import type { ClickPin } from '../../shared/elementBinding.ts';
+import type { TargetBinding } from '../../shared/model.ts';
+import type { PageActResult } from '../../shared/pageProtocol.ts';
+import type { Plan } from '../../shared/protocol.ts';
+import type { ActResult } from '../../shared/results.ts';
+import type { ActRecord } from '../state/actRecords.ts';
+import type { RequestTrace } from '../core/requestTrace.ts';
+import { revalidateNow } from './revalidateNow.ts';
+import type { ToolContext } from '../toolContext.ts';
+
+export interface ActInput {
+  handle: string;
+  binding: TargetBinding;
+  plan: Plan;
+  inspected: Record<string, string>;
+  /** The element each field name meant when the handle last saw the page. */
+  elements: Record<string, string>;
+  /** The element each click was validated (and approved) against at the dry run. */
+  pins?: ClickPin[];
+  requestId: string;
+  /** Publish/submit-type steps may run: the person approved this plan, or the site allows them. */
+  mayPublish?: boolean;
+  /** The language the agent reads the answer in. */
+  lang?: Lang;
+}
+
+export function expectationOf(binding: TargetBinding) {
+  return { pageInstance: binding.pageInstance, url: binding.url, account: binding.account, role: binding.role };
+}
+
+/** The answer of a page's act result, as the agent gets it. */
+export function answerFromPage(input: ActInput, result: PageActResult, trace: RequestTrace): Outcome<ActResult> {
+  if (!result.ok) {
+    trace.steps = result.ran;
+    trace.rolledBack = result.ran.length > 0;
+    // What the agent needs to fix the plan: every problem, and what ran and was undone (if anything did).
+    return failure(
+      tetherError(result.error.code, result.error.message, {
+        ...(result.error.details ?? {}),
+        ...(result.problems.length > 0 ? { problems: result.problems } : {}),
+        ...(result.ran.length > 0 ? { ran: result.ran.map((step) => step.step), rolledBack: result.rolledBack } : {}),
+      }),
+    );
+  }
+  trace.steps = result.steps;
+  const words = describePlan(input.plan, { title: input.binding.title, site: siteLabel(input.binding.url), account: input.binding.account });
+  trace.explanation = words;
+  return success({
+    requestId: input.requestId,
+    // The plan says what each step was; the answer says how it went (the editor, the path the text took, and for markup what was kept and dropped).
+    steps: result.steps.map(({ beforeHash: _before, afterHash: _after, op: _op, target: _target, ...step }) => step),
+    url: result.url,
+    done: inLang(words, input.lang),
+  });
+}
+
+export async function runAct(context: ToolContext, input: ActInput, trace: RequestTrace): Promise<Outcome<ActResult>> {
+  const { binding } = input;
+  const started: ActRecord = {
+    requestId: input.requestId,
+    handle: input.handle,
+    tabId: binding.tabId,
+    documentId: binding.documentId,
+    state: 'running',
+    startedAt: context.clock(),
+    answer: null,
+  };
+
+  const saveAct = (record: ActRecord) => context.actRecords.put(record.requestId, record);
+  // The answer is final once the page has spoken: the journal record is saved while it is kept for retries.
+  const finish = async (answer: Outcome<ActResult>): Promise<Outcome<ActResult>> => {
+    trace.settle(answer);
+    await saveAct({ ...started, state: 'done', answer });
+    return answer;
+  };
+
+  // Approval may have taken minutes: check again right before the page is touched — the binding
+  // (R8) and the person's permission to write there (R5), as they are now. Both this and the
+  // "running" mark must be done before the page is asked; they do not depend on each other.
+  const [still] = await Promise.all([revalidateNow(context, binding), saveAct(started)]);
+  if (!still.ok) return finish(still);
+  if (context.local.getState().workspaces[binding.workspaceId]?.sites[binding.origin]?.writable !== true) {
+    return finish(failure(tetherError('read_only_target', `The workspace no longer allows writing on ${binding.origin}.`, { origin: binding.origin })));
+  }
+  trace.point('dispatch');
+  const ran = await context.askPage(binding.tabId, binding.documentId, {
+    type: 'act',
+    expect: expectationOf(binding),
+    requestId: input.requestId,
+    plan: input.plan,
+    inspected: input.inspected,
+    elements: input.elements,
+    // No pins (a scheduled act stored before pins existed): every click is refused, never guessed.
+    pins: input.pins ?? [],
+    dryRun: false,
+    approved: input.mayPublish === true,
+  });
+  trace.point('observe');
+  if (!ran.ok) return finish(ran);
+  return finish(answerFromPage(input, ran.value, trace));
+}

@@ -1,0 +1,55 @@
+// ESLint: typescript-eslint's strict rules everywhere, and the layering rule that keeps the pure
+// core (background/core/) free of browser APIs and of state: the resolver, revalidation and
+// checks take plain data in and give plain data out, so unit tests can read them as the rules.
+// (typescript-eslint reads sources with TypeScript 6's API; `npm run typecheck` uses TypeScript 7.)
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** What the core may not load: the browser, storage, and the layers that hold them. Types are fine. */
+const OUTSIDE_THE_CORE = [
+  {
+    group: ['webextension-polyfill', 'idb', 'zustand', 'zustand/*'],
+    message: 'background/core/ is pure: browser APIs and stores come in as arguments (see toolContext.ts).',
+  },
+  {
+    group: ['../state/*', '../adapters/*', '../tools/*', '../index.ts', '../registration.ts', '../uiHandlers.ts'],
+    message: 'background/core/ does not load state or browser adapters; take them as arguments.',
+    allowTypeImports: true,
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'dist-*/**', 'release/**', 'node_modules/**', 'test-results/**', 'bench/out/**', '.tether-profile/**', 'e2e/screenshots/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      // Unused arguments named _x are deliberate (callbacks with a fixed signature).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Globals such as chrome, window and process come from TypeScript's lib and types, which check them better.
+      'no-undef': 'off',
+    },
+  },
+  {
+    files: ['background/core/**/*.ts'],
+    // Tests may build real stores to hand to the rules.
+    ignores: ['background/core/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: OUTSIDE_THE_CORE }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'chrome', message: 'background/core/ is pure: browser APIs come in as arguments.' },
+        { name: 'browser', message: 'background/core/ is pure: browser APIs come in as arguments.' },
+        { name: 'indexedDB', message: 'background/core/ is pure: storage comes in as an argument.' },
+      ],
+    },
+  },
+  {
+    // Playwright's fixtures must destructure their arguments, even when they use none.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+);
