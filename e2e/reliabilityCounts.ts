@@ -1,6 +1,6 @@
-/** Global setup/teardown: prints the Chromium the suite runs on, resets and then prints the reliability suite's totals. */
+/** Global setup/teardown: prints the Chromium and Firefox the suite runs on, resets and then prints the reliability suite's totals. */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { chromiumVersion } from './chromiumVersion.ts';
+import { chromiumVersion, firefoxVersions } from './chromiumVersion.ts';
 import { COUNTS_FILE, type Counts } from './reliability/counts.ts';
 
 export function resetCounts(): void {
@@ -22,7 +22,7 @@ export function printCounts(): void {
 
 export default function globalSetup(): () => void {
   resetCounts();
-  const version = chromiumVersion();
+  const version = `${chromiumVersion()}; the Firefox projects on ${firefoxVersions()}`;
   console.log(`Running on ${version}`);
   return () => {
     printCounts();
