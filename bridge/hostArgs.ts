@@ -1,5 +1,6 @@
 /** The native host's command line: the launcher's own flags, then (after "--") the browser's arguments. */
-import { TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
+import { basename, isAbsolute } from 'node:path';
+import { FIREFOX_ADDON_ID, NATIVE_HOST_NAME, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
 import { runDirOf, tetherHome } from './runDir.ts';
 
 export interface HostOptions {
@@ -29,12 +30,26 @@ export function parseHostArgs(argv: string[]): HostOptions {
       break;
     }
   }
-  if (options.allow.length === 0) options.allow.push(`chrome-extension://${TETHER_EXTENSION_ID}/`);
+  if (options.allow.length === 0) options.allow.push(`chrome-extension://${TETHER_EXTENSION_ID}/`, FIREFOX_ADDON_ID);
   return options;
 }
 
-/** Chrome passes the caller's origin first; Firefox passes the manifest path, then the add-on id. */
+/**
+ * Who started the host, in the browser's own words, each browser in its one form: Chromium passes
+ * the caller's origin (`chrome-extension://<id>/`; on Windows then `--parent-window=…`); Firefox
+ * passes exactly the absolute path of the manifest it read (Tether's) and the add-on id. Anything
+ * else is refused, whatever the allow list holds.
+ */
 export function callerAllowed(browserArgs: string[], allow: string[]): boolean {
   const [first, second] = browserArgs;
-  return (first !== undefined && allow.includes(first)) || (second !== undefined && !second.includes('/') && allow.includes(second));
+  if (first === undefined) return false;
+  if (first.startsWith('chrome-extension://')) return allow.includes(first);
+  return (
+    browserArgs.length === 2 &&
+    second !== undefined &&
+    isAbsolute(first) &&
+    basename(first) === `${NATIVE_HOST_NAME}.json` &&
+    !second.includes('/') &&
+    allow.includes(second)
+  );
 }

@@ -21,10 +21,28 @@ describe('where each browser reads host manifests', () => {
       ],
     ],
   ] as const)('%s (XDG_CONFIG_HOME %s)', (platform, xdg, dirs) => {
-    const targets = browserTargets({ platform, home: '/home/a', xdgConfigHome: xdg });
+    const targets = browserTargets({ platform, home: '/home/a', xdgConfigHome: xdg }).filter((target) => target.family === 'chromium');
     expect(targets.map((target) => target.id)).toEqual(['chrome', 'chromium', 'edge', 'brave']);
     expect(targets.map((target) => target.userDataDir)).toEqual(dirs);
     expect(targets.map((target) => manifestFile(target))).toEqual(dirs.map((dir) => `${dir}/NativeMessagingHosts/dev.tether.host.json`));
+  });
+
+  it.each([
+    ['linux', undefined, '/home/a/.mozilla', ['/home/a/.config/mozilla'], '/home/a/.mozilla/native-messaging-hosts/dev.tether.host.json'],
+    // Firefox reads host manifests from ~/.mozilla whatever XDG_CONFIG_HOME says; that folder only tells it is used here.
+    ['linux', '/xdg', '/home/a/.mozilla', ['/xdg/mozilla'], '/home/a/.mozilla/native-messaging-hosts/dev.tether.host.json'],
+    [
+      'darwin',
+      undefined,
+      '/home/a/Library/Application Support/Firefox',
+      undefined,
+      '/home/a/Library/Application Support/Mozilla/NativeMessagingHosts/dev.tether.host.json',
+    ],
+  ] as const)('Firefox on %s (XDG_CONFIG_HOME %s)', (platform, xdg, userDataDir, seenAt, file) => {
+    const firefox = browserTargets({ platform, home: '/home/a', xdgConfigHome: xdg }).find((target) => target.id === 'firefox');
+    expect(firefox).toMatchObject({ label: 'Firefox', family: 'firefox', userDataDir });
+    expect(firefox?.seenAt).toEqual(seenAt);
+    expect(firefox && manifestFile(firefox)).toBe(file);
   });
 
   it('knows no folders on other systems, and follows --user-data-dir for a profile folder', () => {
@@ -50,14 +68,14 @@ describe('the manifest and the launcher', () => {
     const script = launcherScript({
       node: '/usr/bin/node',
       hostScript: "/h/o'k/tether-host.js",
-      allowOrigins: ['chrome-extension://abc/'],
+      allow: ['chrome-extension://abc/', 'tether@example.org'],
       runDir: '/h/run',
       configDir: '/c',
       logFile: '/h/host.log',
     });
     expect(script.split('\n')[0]).toBe('#!/bin/sh');
     expect(script).toContain(
-      `exec '/usr/bin/node' '/h/o'\\''k/tether-host.js' --allow 'chrome-extension://abc/' --run-dir '/h/run' --config-dir '/c' --log '/h/host.log' -- "$@"`,
+      `exec '/usr/bin/node' '/h/o'\\''k/tether-host.js' --allow 'chrome-extension://abc/' --allow 'tether@example.org' --run-dir '/h/run' --config-dir '/c' --log '/h/host.log' -- "$@"`,
     );
   });
 });
@@ -86,8 +104,15 @@ describe('the host’s command line', () => {
     });
   });
 
-  it('allows Tether’s own id when the launcher names none', () => {
-    expect(parseHostArgs(['chrome-extension://x/']).allow).toEqual(['chrome-extension://lmdeipcgcniedmmnmekpfbklipnogfgp/']);
+  it('allows Tether’s own ids when the launcher names none', () => {
+    expect(parseHostArgs(['chrome-extension://x/']).allow).toEqual(['chrome-extension://lmdeipcgcniedmmnmekpfbklipnogfgp/', 'tether@tether-mcp']);
+  });
+
+  it('reads Firefox’s arguments (the manifest’s path, the add-on id) after the launcher’s flags', () => {
+    const firefox = ['/home/a/.mozilla/native-messaging-hosts/dev.tether.host.json', 'tether@tether-mcp'];
+    const options = parseHostArgs(['--allow', 'chrome-extension://abc/', '--allow', 'tether@tether-mcp', '--run-dir', '/r', '--', ...firefox]);
+    expect(options.browserArgs).toEqual(firefox);
+    expect(callerAllowed(options.browserArgs, options.allow)).toBe(true);
   });
 
   it.each([
@@ -99,6 +124,16 @@ describe('the host’s command line', () => {
     [['chrome-extension://abc/x'], false],
     [['/manifest.json', 'other@example.org'], false],
     [['/manifest.json', 'chrome-extension://abc/'], false],
+    // Firefox's form, and only it: Tether's manifest by absolute path, then an allowed add-on id, nothing more.
+    [['/manifest.json', 'tether@example.org'], false],
+    [['/m/other.host.json', 'tether@example.org'], false],
+    [['dev.tether.host.json', 'tether@example.org'], false],
+    [['/m/dev.tether.host.json', 'tether@example.org', 'more'], false],
+    [['/m/dev.tether.host.json', 'chrome-extension://abc/'], false],
+    [['/m/dev.tether.host.json', 'tether@example.org/'], false],
+    [['tether@example.org'], false],
+    [['tether@example.org', 'tether@example.org'], false],
+    [['chrome-extension://abd/', 'tether@example.org'], false],
     [[], false],
   ])('%j → %s', (args, allowed) => {
     expect(callerAllowed(args, ['chrome-extension://abc/', 'tether@example.org'])).toBe(allowed);

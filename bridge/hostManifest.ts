@@ -4,8 +4,10 @@
  *
  * Chromium-family browsers read `<their user data folder>/NativeMessagingHosts/<name>.json` (for a
  * browser started with --user-data-dir, that folder's: tests and `npm start` use it), and the
- * manifest names the allowed callers in `allowed_origins`. Firefox reads one per-user folder and
- * names them in `allowed_extensions` (add-on ids); its entry goes in BROWSERS the same way.
+ * manifest names the allowed callers in `allowed_origins`. Firefox reads one per-user folder
+ * (`~/.mozilla/native-messaging-hosts/` on Linux, from $HOME — also Firefox 147 and later, whose
+ * profiles may live under $XDG_CONFIG_HOME/mozilla — and `~/Library/Application Support/Mozilla/
+ * NativeMessagingHosts/` on macOS) and names them in `allowed_extensions` (add-on ids).
  */
 import { join } from 'node:path';
 import { NATIVE_HOST_NAME } from '../shared/nativeProtocol.ts';
@@ -21,6 +23,8 @@ export interface BrowserTarget {
   userDataDir: string;
   /** Where its per-user host manifests go. */
   manifestDir: string;
+  /** Other folders whose existence also says the browser is used here. */
+  seenAt?: string[];
 }
 
 export interface Places {
@@ -42,10 +46,27 @@ export function browserTargets(places: Places): BrowserTarget[] {
   if (places.platform !== 'linux' && places.platform !== 'darwin') return [];
   const configRoot =
     places.platform === 'darwin' ? join(places.home, 'Library', 'Application Support') : (places.xdgConfigHome ?? join(places.home, '.config'));
-  return CHROMIUM_FAMILY.map((browser) => {
+  const chromium = CHROMIUM_FAMILY.map((browser) => {
     const userDataDir = join(configRoot, places.platform === 'darwin' ? browser.mac : browser.linux);
     return { id: browser.id, label: browser.label, family: 'chromium' as const, userDataDir, manifestDir: join(userDataDir, 'NativeMessagingHosts') };
   });
+  return [...chromium, firefoxTarget(places)];
+}
+
+function firefoxTarget(places: Places): BrowserTarget {
+  const common = { id: 'firefox', label: 'Firefox', family: 'firefox' as const };
+  if (places.platform === 'darwin') {
+    const support = join(places.home, 'Library', 'Application Support');
+    return { ...common, userDataDir: join(support, 'Firefox'), manifestDir: join(support, 'Mozilla', 'NativeMessagingHosts') };
+  }
+  // Firefox reads host manifests from ~/.mozilla even where it keeps its profiles in the XDG folder.
+  const userDataDir = join(places.home, '.mozilla');
+  return {
+    ...common,
+    userDataDir,
+    manifestDir: join(userDataDir, 'native-messaging-hosts'),
+    seenAt: [join(places.xdgConfigHome ?? join(places.home, '.config'), 'mozilla')],
+  };
 }
 
 /** A browser started with `--user-data-dir=<dir>` (a test profile, `npm start`'s). */
@@ -79,7 +100,8 @@ export function shellWord(text: string): string {
 export interface LauncherSpec {
   node: string;
   hostScript: string;
-  allowOrigins: string[];
+  /** The callers the host admits: Chromium origins and Firefox add-on ids (see hostArgs.ts). */
+  allow: string[];
   runDir: string;
   configDir: string;
   logFile: string;
@@ -94,7 +116,7 @@ export function launcherScript(spec: LauncherSpec): string {
   const words = [
     shellWord(spec.node),
     shellWord(spec.hostScript),
-    ...spec.allowOrigins.flatMap((origin) => ['--allow', shellWord(origin)]),
+    ...spec.allow.flatMap((caller) => ['--allow', shellWord(caller)]),
     '--run-dir',
     shellWord(spec.runDir),
     '--config-dir',

@@ -6,14 +6,15 @@
  * cleaned under it), writes the launcher next to it (absolute paths to this node and that file,
  * the run and config folders baked in), makes sure the pairing token exists, and writes the host
  * manifest (only Tether's extension id may start the host) for every browser it finds — Chrome,
- * Chromium, Edge and Brave on Linux and macOS — or the ones named, and for any browser profile
- * folder given. It prints every file it wrote.
+ * Chromium, Edge, Brave and Firefox on Linux and macOS — or the ones named, and for any browser
+ * profile folder given. It prints every file it wrote. Firefox's manifest names Tether's add-on id
+ * (the same in every Firefox build); `--extension-id` is for Chromium builds.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NATIVE_HOST_NAME, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
+import { FIREFOX_ADDON_ID, NATIVE_HOST_NAME, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
 import { configDir, loadConfig } from './config.ts';
 import { browserTargets, hostManifest, launcherScript, manifestFile, profileDirTarget, type BrowserTarget } from './hostManifest.ts';
 import { ensurePrivateDir, runDirOf, tetherHome } from './runDir.ts';
@@ -23,6 +24,8 @@ export interface InstallPlan {
   configDir: string;
   extensionIds: string[];
   targets: BrowserTarget[];
+  /** Every browser known here (uninstall looks in all of them), from the same $HOME. */
+  known: BrowserTarget[];
   /** Browsers named on the command line that Tether does not know. */
   unknown: string[];
   node: string;
@@ -60,10 +63,10 @@ export function planInstall(argv: string[], env: NodeJS.ProcessEnv = process.env
       ? known.filter((target) => named.includes(target.id))
       : profileDirs.length > 0
         ? []
-        : known.filter((target) => existsSync(target.userDataDir));
+        : known.filter((target) => [target.userDataDir, ...(target.seenAt ?? [])].some((dir) => existsSync(dir)));
   const unknown = named.filter((name) => name !== 'all' && !known.some((target) => target.id === name));
   const targets = [...wanted, ...profileDirs.map((dir) => profileDirTarget(resolve(dir)))];
-  return { home: tetherHome(env), configDir: configDir(env), extensionIds, targets, unknown, node: process.execPath, hostSource: compiledHost() };
+  return { home: tetherHome(env), configDir: configDir(env), extensionIds, targets, known, unknown, node: process.execPath, hostSource: compiledHost() };
 }
 
 /** The browsers find their folders from $HOME, as the person's session sets it. */
@@ -111,7 +114,9 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
     launcherScript({
       node: plan.node,
       hostScript,
-      allowOrigins: plan.extensionIds.map((id) => `chrome-extension://${id}/`),
+      // One launcher serves every browser: an install for Chrome alone must not shut out a Firefox
+      // installed before. Each browser starts it only for the callers its own manifest names.
+      allow: [...plan.extensionIds.map((id) => `chrome-extension://${id}/`), FIREFOX_ADDON_ID],
       runDir,
       configDir: plan.configDir,
       logFile: join(plan.home, 'host.log'),
@@ -122,17 +127,22 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
   for (const target of plan.targets) {
     mkdirSync(target.manifestDir, { recursive: true });
     const file = manifestFile(target);
-    writeAtomically(file, `${JSON.stringify(hostManifest(target.family, launcher, plan.extensionIds), null, 2)}\n`, 0o644);
+    const callers = target.family === 'firefox' ? [FIREFOX_ADDON_ID] : plan.extensionIds;
+    writeAtomically(file, `${JSON.stringify(hostManifest(target.family, launcher, callers), null, 2)}\n`, 0o644);
     written.push(file);
   }
   for (const path of written) print(`wrote ${path}`);
   if (plan.targets.length === 0) {
     print(
-      'No browser found to install the host for (none of Chrome, Chromium, Edge, Brave has a profile folder here). Name one with --browser chrome|chromium|edge|brave|all, or a profile folder with --browser-profile-dir.',
+      'No browser found to install the host for (none of Chrome, Chromium, Edge, Brave, Firefox has a profile folder here). Name one with --browser chrome|chromium|edge|brave|firefox|all, or a profile folder with --browser-profile-dir.',
     );
   } else {
+    const ids = [
+      ...(plan.targets.some((target) => target.family === 'chromium') ? plan.extensionIds : []),
+      ...(plan.targets.some((target) => target.family === 'firefox') ? [FIREFOX_ADDON_ID] : []),
+    ];
     print(
-      `Tether's native host is installed for ${plan.targets.map((target) => target.label).join(', ')} (extension ${plan.extensionIds.join(', ')}). Reload Tether (or restart the browser) and its panel says "connected" once an agent starts \`npx -y tether-mcp\`.`,
+      `Tether's native host is installed for ${plan.targets.map((target) => target.label).join(', ')} (extension ${ids.join(', ')}). Reload Tether (or restart the browser) and its panel says "connected" once an agent starts \`npx -y tether-mcp\`.`,
     );
   }
   if (existsSync(serverScript)) {
@@ -146,10 +156,7 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
 /** Removes the manifests (only Tether's) from every known browser and the given profile folders, and the installed host. */
 export function uninstall(plan: InstallPlan, print: (line: string) => void): string[] {
   const removed: string[] = [];
-  const everywhere = [
-    ...browserTargets({ platform: process.platform, home: homeOf(process.env), xdgConfigHome: process.env.XDG_CONFIG_HOME }),
-    ...plan.targets,
-  ];
+  const everywhere = [...plan.known, ...plan.targets];
   for (const target of everywhere) {
     const file = manifestFile(target);
     try {

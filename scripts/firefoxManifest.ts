@@ -17,9 +17,12 @@
  *   `offscreen` permissions.
  */
 
+import { FIREFOX_ADDON_ID } from '../shared/nativeProtocol.ts';
+
+export { FIREFOX_ADDON_ID };
+
 export type Manifest = Record<string, unknown>;
 
-export const FIREFOX_ADDON_ID = 'tether@tether-mcp';
 export const FIREFOX_MIN_VERSION = '140.0';
 /** `script-src 'self'` as Chromium's default has it, without Firefox's `upgrade-insecure-requests`. */
 export const FIREFOX_EXTENSION_PAGES_CSP = "script-src 'self'";

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from './bridgeProtocol.ts';
-import { MAX_FROM_HOST_BYTES, PartAssembler, TETHER_EXTENSION_ID, installCommand, nativeProblemOf, partSchema, splitForWorker } from './nativeProtocol.ts';
+import {
+  FIREFOX_ADDON_ID,
+  MAX_FROM_HOST_BYTES,
+  PartAssembler,
+  TETHER_EXTENSION_ID,
+  installCommand,
+  nativeProblemOf,
+  partSchema,
+  splitForWorker,
+} from './nativeProtocol.ts';
 
 const request = (text: string) => ({ type: 'request' as const, id: 'n1', tool: 'act', args: { text } });
 
@@ -71,6 +80,8 @@ describe('what the browser says when the port closes', () => {
     ['Error when communicating with the native messaging host.', 'broken'],
     ['Native host has exited.', 'exited'],
     ['Failed to start native messaging host.', 'exited'],
+    ['No such native application dev.tether.host', 'not_installed'],
+    ['No such native application other.host', 'exited'],
     [undefined, 'exited'],
   ])('%s → %s', (message, problem) => {
     expect(nativeProblemOf(message)).toBe(problem);
@@ -79,5 +90,6 @@ describe('what the browser says when the port closes', () => {
   it('gives the install command, with the id only for another build', () => {
     expect(installCommand(TETHER_EXTENSION_ID)).toBe('npx -y tether-mcp install');
     expect(installCommand('abcdefghijklmnopabcdefghijklmnop')).toBe('npx -y tether-mcp install --extension-id abcdefghijklmnopabcdefghijklmnop');
+    expect(installCommand(FIREFOX_ADDON_ID)).toBe('npx -y tether-mcp install --browser firefox');
   });
 });

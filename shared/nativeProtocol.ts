@@ -23,6 +23,11 @@ export const NATIVE_HOST_NAME = 'dev.tether.host';
  * install --extension-id <id>`.
  */
 export const TETHER_EXTENSION_ID = 'lmdeipcgcniedmmnmekpfbklipnogfgp';
+/**
+ * Tether's add-on id in Firefox (`browser_specific_settings.gecko.id`, the same in every build):
+ * the one id Firefox's host manifest names in `allowed_extensions`.
+ */
+export const FIREFOX_ADDON_ID = 'tether@tether-mcp';
 export const NATIVE_PROTOCOL_VERSION = 1;
 
 /** Chrome closes the whole port when the host sends one message over 1 MiB; a request is split below that. */
@@ -66,20 +71,24 @@ export const hostToBridgeSchema = z.discriminatedUnion('type', [profileUpdateSch
 export const bridgeToHostSchema = z.discriminatedUnion('type', [bridgeRequestSchema]);
 
 /**
- * What the browser's `runtime.lastError.message` says when the port closes, and what it means for
- * the person (measured on Chromium 150 and 156: the strings are the browser's own).
+ * What the browser says when the port closes (Chromium's `runtime.lastError.message`, Firefox's
+ * `port.error.message`), and what it means for the person (the strings are the browsers' own:
+ * Chromium 150 and 156; Firefox ESR 140 and 153). Firefox says "No such native application" both
+ * when no manifest names the host and when the manifest does not name this add-on (it hides which),
+ * so there it is always `not_installed`; a host that exits is a close without an error.
  */
 export type NativeProblem = 'not_installed' | 'forbidden' | 'exited' | 'broken';
 
 export function nativeProblemOf(message: string | undefined): NativeProblem {
-  if (message === 'Specified native messaging host not found.') return 'not_installed';
+  if (message === 'Specified native messaging host not found.' || message === `No such native application ${NATIVE_HOST_NAME}`) return 'not_installed';
   if (message === 'Access to the specified native messaging host is forbidden.') return 'forbidden';
   if (message === 'Error when communicating with the native messaging host.') return 'broken';
   return 'exited';
 }
 
-/** The one command that installs the host for this extension (the id only when it is not the built-in one). */
+/** The one command that installs the host for this extension (the id only when it is not the built-in one; Firefox by name). */
 export function installCommand(extensionId: string): string {
+  if (extensionId === FIREFOX_ADDON_ID) return 'npx -y tether-mcp install --browser firefox';
   return extensionId === TETHER_EXTENSION_ID ? 'npx -y tether-mcp install' : `npx -y tether-mcp install --extension-id ${extensionId}`;
 }
 
