@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { extensionManifest } from '../../scripts/extensionManifest.ts';
 import type { AgentRequest, Envelope } from '../../shared/protocol.ts';
-import { splitForWorker, TETHER_EXTENSION_ID } from '../../shared/nativeProtocol.ts';
+import { FIREFOX_ADDON_ID, splitForWorker, TETHER_EXTENSION_ID } from '../../shared/nativeProtocol.ts';
 import { HEALTHY_RUN_MS, NativeLink, type NativePort } from './nativeLink.ts';
 
 class FakePort implements NativePort {
@@ -9,6 +9,7 @@ class FakePort implements NativePort {
   private messageListeners: Array<(message: unknown) => void> = [];
   private disconnectListeners: Array<() => void> = [];
   disconnected = false;
+  error: { message?: string } | null = null;
   /** postMessage throws for messages over this many characters (the browser's 64 MiB). */
   limit = Number.POSITIVE_INFINITY;
 
@@ -33,7 +34,7 @@ class FakePort implements NativePort {
   }
 }
 
-function rig() {
+function rig(extensionId = TETHER_EXTENSION_ID) {
   const ports: FakePort[] = [];
   let lastError: string | undefined;
   let now = 1_000;
@@ -49,7 +50,7 @@ function rig() {
     },
     lastError: () => lastError,
     profile: async () => ({ id: 'pr_1', label: 'Home' }),
-    extension: { id: TETHER_EXTENSION_ID, version: extensionManifest.version },
+    extension: { id: extensionId, version: extensionManifest.version },
     handle: async (request): Promise<Envelope> => {
       handled.push(request);
       return { ok: true, result: { echo: request.args }, meta: { tool: request.tool } };
@@ -145,6 +146,20 @@ describe('NativeLink', () => {
     expect(r.ports).toHaveLength(1);
     r.link.restart();
     expect(r.ports).toHaveLength(2);
+  });
+
+  it('reads Firefox’s reason from the port: a host not installed for Tether is `not_installed`, with the command naming Firefox', () => {
+    const r = rig(FIREFOX_ADDON_ID);
+    r.link.start();
+    r.port().error = { message: 'No such native application dev.tether.host' };
+    r.port().close();
+    expect(r.link.status()).toMatchObject({
+      state: 'not_installed',
+      detail: 'No such native application dev.tether.host',
+      installCommand: 'npx -y tether-mcp install --browser firefox',
+    });
+    vi.advanceTimersByTime(60_000);
+    expect(r.ports).toHaveLength(1);
   });
 
   it('starts a new host at once after one that ran well exits; after quick exits, backs off 1, 2, 4 s, then gives up', () => {

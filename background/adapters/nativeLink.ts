@@ -34,12 +34,14 @@ export interface NativePort {
   disconnect(): void;
   onMessage: { addListener(listener: (message: unknown) => void): void };
   onDisconnect: { addListener(listener: () => void): void };
+  /** Firefox's reason for the close (Chromium sets `runtime.lastError` instead). */
+  error?: { message?: string } | null;
 }
 
 export interface NativeDeps {
   /** Opens the port; throws when the browser has no native messaging (or no permission). */
   connectNative(name: string): NativePort;
-  /** The browser's message for the port that just closed. */
+  /** Chromium's message for the port that just closed (`runtime.lastError`). */
   lastError(): string | undefined;
   profile(): Promise<NativeProfile>;
   extension: { id: string; version: string };
@@ -104,7 +106,8 @@ export class NativeLink {
       if (this.port === port) this.receive(port, message);
     });
     port.onDisconnect.addListener(() => {
-      const error = this.deps.lastError();
+      // Firefox says why on the port itself and never sets runtime.lastError.
+      const error = port.error?.message ?? this.deps.lastError();
       if (this.port === port) this.closed(error);
     });
     void this.deps.profile().then(
