@@ -9,7 +9,8 @@
  *
  * TETHER_FIREFOX names the binary (default Debian's /usr/bin/firefox-esr).
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_ADDON_ID } from '../../../scripts/firefoxManifest.ts';
@@ -85,6 +86,12 @@ export interface FirefoxLaunchOptions {
   lang?: 'en' | 'ko';
   extensionDir?: string;
   prefs?: Record<string, unknown>;
+  /**
+   * $HOME of the Firefox process: Firefox reads native host manifests from
+   * `$HOME/.mozilla/native-messaging-hosts/`. By default an empty folder of the test's own, so a
+   * host the person installed never answers a test (Chromium's tests have a profile folder each).
+   */
+  home?: string;
 }
 
 /** Debian's language pack (firefox-esr-l10n-ko) sits next to the Firefox it belongs to. */
@@ -117,10 +124,12 @@ export class FirefoxTether extends TetherClient<FirefoxPage> {
     const extensionDir = options.extensionDir ?? FIREFOX_DIST;
     if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`No Firefox build at ${extensionDir}: run npm run build:firefox first.`);
     const rdpPort = await freePort();
+    const home = options.home ?? mkdtempSync(join(tmpdir(), 'tether-firefox-home-'));
     const browser = await puppeteer.launch({
       browser: 'firefox',
       executablePath: firefox,
       headless: true,
+      env: { ...process.env, HOME: home },
       args: ['--start-debugger-server', String(rdpPort)],
       extraPrefsFirefox: {
         'devtools.debugger.remote-enabled': true,
