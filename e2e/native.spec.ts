@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
+import { FIREFOX_ADDON_ID, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
 import type { NativeStatus } from '../shared/runtimeProtocol.ts';
 import { expect, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
@@ -372,18 +372,20 @@ test('install writes what it prints (only Tether’s id, absolute paths), for na
       allowed_origins: [`chrome-extension://${TETHER_EXTENSION_ID}/`],
     });
   }
-  // The launcher names node and the host by absolute path (the browser's PATH may have no node).
+  // The launcher names node and the host by absolute path (the browser's PATH may have no node);
+  // it serves every browser's manifest, so it admits Tether's Firefox add-on id too.
   const script = readFileSync(launcher, 'utf8');
   expect(script).toMatch(
     new RegExp(
-      `^exec '${process.execPath}' '${join(sandbox.home, 'host', 'tether-host.js')}' --allow 'chrome-extension://${TETHER_EXTENSION_ID}/' --run-dir '${sandbox.runDir}'`,
+      `^exec '${process.execPath}' '${join(sandbox.home, 'host', 'tether-host.js')}' --allow 'chrome-extension://${TETHER_EXTENSION_ID}/' --allow '${FIREFOX_ADDON_ID}' --run-dir '${sandbox.runDir}'`,
       'm',
     ),
   );
   expect(statSync(launcher).mode & 0o777).toBe(0o700);
   expect(statSync(join(sandbox.home, 'host')).mode & 0o777).toBe(0o700);
-  // Edge and Chromium were not named: nothing written for them.
+  // Edge, Chromium and Firefox were not named: nothing written for them.
   expect(installed.stdout).not.toContain('microsoft-edge');
+  expect(installed.stdout).not.toContain('.mozilla');
 
   const removed = await tetherMcp(sandbox, ['uninstall', '--browser-profile-dir', profileDir], { HOME: fakeHome });
   for (const file of [...manifests, launcher]) expect(removed.stdout).toContain(`removed ${file}`);

@@ -11,7 +11,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BRIDGE_PROTOCOL_VERSION } from '../../shared/bridgeProtocol.ts';
-import { MAX_TO_HOST_BYTES, TETHER_EXTENSION_ID } from '../../shared/nativeProtocol.ts';
+import { FIREFOX_ADDON_ID, MAX_TO_HOST_BYTES, TETHER_EXTENSION_ID } from '../../shared/nativeProtocol.ts';
 import { clientProof, freshNonce } from '../../shared/pairingProof.ts';
 import { expect, test } from '../fixtures.ts';
 import { ok, refused } from '../support/answers.ts';
@@ -146,6 +146,10 @@ test('the host serves only Tether’s extension id, and removes its socket when 
     ['chrome-extension://abcdefghijklmnopabcdefghijklmnop/'],
     [`${ORIGIN}extra`],
     ['/home/someone/.mozilla/native-messaging-hosts/dev.tether.host.json', 'evil@example.com'],
+    // Tether's Firefox add-on id, but not in Firefox's exact form (the manifest's absolute path, then the id).
+    [FIREFOX_ADDON_ID],
+    ['/home/someone/.mozilla/native-messaging-hosts/other.host.json', FIREFOX_ADDON_ID],
+    ['/home/someone/.mozilla/native-messaging-hosts/dev.tether.host.json', FIREFOX_ADDON_ID, 'extra'],
     [],
   ];
   for (const args of strangers) {
@@ -164,7 +168,14 @@ test('the host serves only Tether’s extension id, and removes its socket when 
   host.child.stdin?.end();
   expect(await host.exited).toBe(0);
   expect(hostSockets(sandbox)).toEqual([]);
-  recordCounts({ scenario: 'the host serves only Tether', inputs: strangers.length + 1 });
+
+  // Firefox's form for Tether's add-on: served too.
+  const firefox = startHost(sandbox, ['/home/someone/.mozilla/native-messaging-hosts/dev.tether.host.json', FIREFOX_ADDON_ID]);
+  firefox.child.stdin?.write(frame({ type: 'hello', version: 1, profile: { id: 'pr_f', label: 'f' }, extension: { id: FIREFOX_ADDON_ID, version: '0' } }));
+  await expect.poll(() => hostSockets(sandbox)).toEqual([`h-${firefox.child.pid}.sock`]);
+  firefox.child.stdin?.end();
+  expect(await firefox.exited).toBe(0);
+  recordCounts({ scenario: 'the host serves only Tether', inputs: strangers.length + 2 });
 });
 
 test('garbage on the host’s stdin is refused and logged; the port stays up and the host keeps serving', async () => {
