@@ -56,7 +56,11 @@ async function shoot(firefox: FirefoxTether, sidebar: TargetForm, name: string):
   writeFileSync(join(SHOTS, `firefox-native-${name}.png`), await firefox.screenshot(sidebar));
 }
 
-async function launch(sites: Parameters<typeof FirefoxTether.launch>[0], firefoxPath: string | undefined, options: FirefoxLaunchOptions): Promise<FirefoxTether> {
+async function launch(
+  sites: Parameters<typeof FirefoxTether.launch>[0],
+  firefoxPath: string | undefined,
+  options: FirefoxLaunchOptions,
+): Promise<FirefoxTether> {
   sites.reset();
   return FirefoxTether.launch(sites, { ...options, ...(firefoxPath ? { firefox: firefoxPath } : {}) });
 }
@@ -115,7 +119,13 @@ firefoxOnly(
             profile,
             workspace,
             handle: resolved.write?.handle,
-            plan: { steps: [{ op: 'fill', field: 'title', text: `From the cafe: ${cafe.text?.['post.title'] ?? ''}` }, { op: 'fill', field: 'body', text: cafe.text?.['post.body'] ?? '' }, { op: 'click', action: 'publish' }] },
+            plan: {
+              steps: [
+                { op: 'fill', field: 'title', text: `From the cafe: ${cafe.text?.['post.title'] ?? ''}` },
+                { op: 'fill', field: 'body', text: cafe.text?.['post.body'] ?? '' },
+                { op: 'click', action: 'publish' },
+              ],
+            },
           }),
         ),
       );
@@ -149,50 +159,58 @@ firefoxOnly(
   },
 );
 
-firefoxOnly('the native path in Firefox in Korean: not installed with the command, then after the install waiting and connected', FIREFOX, async ({ sites, firefoxPath }) => {
-  firefoxOnly.setTimeout(150_000);
-  const sandbox = nativeSandbox();
-  const home = mkdtempSync(join(tmpdir(), 'tether-firefox-home-'));
-  let firefox = await launch(sites, firefoxPath, { home, lang: 'ko' });
-  let agent: McpAgent | null = null;
-  try {
-    await expect.poll(async () => (await firefox.state()).connection.native.state, { timeout: 20_000 }).toBe('not_installed');
-    let sidebar = await connectionTab(firefox);
-    await expect.poll(() => sidebarRead(firefox, sidebar, '[role="status"]')).toBe('네이티브 호스트가 설치되지 않음');
-    expect(await sidebarRead(firefox, sidebar, '[aria-label="설치 명령"]')).toBe('npx -y tether-mcp install --browser firefox');
-    await shoot(firefox, sidebar, 'ko-not-installed');
-    await firefox.close();
+firefoxOnly(
+  'the native path in Firefox in Korean: not installed with the command, then after the install waiting and connected',
+  FIREFOX,
+  async ({ sites, firefoxPath }) => {
+    firefoxOnly.setTimeout(150_000);
+    const sandbox = nativeSandbox();
+    const home = mkdtempSync(join(tmpdir(), 'tether-firefox-home-'));
+    let firefox = await launch(sites, firefoxPath, { home, lang: 'ko' });
+    let agent: McpAgent | null = null;
+    try {
+      await expect.poll(async () => (await firefox.state()).connection.native.state, { timeout: 20_000 }).toBe('not_installed');
+      let sidebar = await connectionTab(firefox);
+      await expect.poll(() => sidebarRead(firefox, sidebar, '[role="status"]')).toBe('네이티브 호스트가 설치되지 않음');
+      expect(await sidebarRead(firefox, sidebar, '[aria-label="설치 명령"]')).toBe('npx -y tether-mcp install --browser firefox');
+      await shoot(firefox, sidebar, 'ko-not-installed');
+      await firefox.close();
 
-    // Installed before Firefox starts: the event page opens the port at its start.
-    expect(await installForFirefox(sandbox, home)).toContain(`wrote ${manifestIn(home)}`);
-    firefox = await launch(sites, firefoxPath, { home, lang: 'ko' });
-    sidebar = await connectionTab(firefox);
-    await expect.poll(() => sidebarRead(firefox, sidebar, '[role="status"]'), { timeout: 20_000 }).toMatch(/^에이전트 서버를 기다리는 중/);
-    expect(await sidebarRead(firefox, sidebar, '[aria-label="설치 명령"]')).toBeNull();
-    await shoot(firefox, sidebar, 'ko-waiting');
-    agent = await McpAgent.start({ native: sandbox });
-    ok(await agent.call('context'));
-    await expect.poll(() => sidebarRead(firefox, sidebar, '[role="status"]')).toMatch(/^에이전트 서버에 연결됨/);
-    await shoot(firefox, sidebar, 'ko-connected');
-  } finally {
-    await agent?.close();
-    await firefox.close();
-  }
-});
+      // Installed before Firefox starts: the event page opens the port at its start.
+      expect(await installForFirefox(sandbox, home)).toContain(`wrote ${manifestIn(home)}`);
+      firefox = await launch(sites, firefoxPath, { home, lang: 'ko' });
+      sidebar = await connectionTab(firefox);
+      await expect.poll(() => sidebarRead(firefox, sidebar, '[role="status"]'), { timeout: 20_000 }).toMatch(/^에이전트 서버를 기다리는 중/);
+      expect(await sidebarRead(firefox, sidebar, '[aria-label="설치 명령"]')).toBeNull();
+      await shoot(firefox, sidebar, 'ko-waiting');
+      agent = await McpAgent.start({ native: sandbox });
+      ok(await agent.call('context'));
+      await expect.poll(() => sidebarRead(firefox, sidebar, '[role="status"]')).toMatch(/^에이전트 서버에 연결됨/);
+      await shoot(firefox, sidebar, 'ko-connected');
+    } finally {
+      await agent?.close();
+      await firefox.close();
+    }
+  },
+);
 
-firefoxOnly('Firefox’s host manifest for another add-on id: Firefox never starts the host, and the sidebar says to install', FIREFOX, async ({ sites, firefoxPath }) => {
-  const sandbox = nativeSandbox();
-  const home = mkdtempSync(join(tmpdir(), 'tether-firefox-home-'));
-  await installForFirefox(sandbox, home);
-  const manifest = JSON.parse(readFileSync(manifestIn(home), 'utf8')) as Record<string, unknown>;
-  writeFileSync(manifestIn(home), JSON.stringify({ ...manifest, allowed_extensions: ['someone-else@example.org'] }));
-  const firefox = await launch(sites, firefoxPath, { home });
-  try {
-    await expect.poll(async () => (await firefox.state()).connection.native.state, { timeout: 20_000 }).toBe('not_installed');
-    expect((await firefox.state()).connection.native.installCommand).toBe('npx -y tether-mcp install --browser firefox');
-    expect(hostPids(sandbox)).toEqual([]);
-    expect(existsSync(join(sandbox.home, 'host.log')) ? hostLog(sandbox) : '').not.toContain('started for');
-  } finally {
-    await firefox.close();
-  }
-});
+firefoxOnly(
+  'Firefox’s host manifest for another add-on id: Firefox never starts the host, and the sidebar says to install',
+  FIREFOX,
+  async ({ sites, firefoxPath }) => {
+    const sandbox = nativeSandbox();
+    const home = mkdtempSync(join(tmpdir(), 'tether-firefox-home-'));
+    await installForFirefox(sandbox, home);
+    const manifest = JSON.parse(readFileSync(manifestIn(home), 'utf8')) as Record<string, unknown>;
+    writeFileSync(manifestIn(home), JSON.stringify({ ...manifest, allowed_extensions: ['someone-else@example.org'] }));
+    const firefox = await launch(sites, firefoxPath, { home });
+    try {
+      await expect.poll(async () => (await firefox.state()).connection.native.state, { timeout: 20_000 }).toBe('not_installed');
+      expect((await firefox.state()).connection.native.installCommand).toBe('npx -y tether-mcp install --browser firefox');
+      expect(hostPids(sandbox)).toEqual([]);
+      expect(existsSync(join(sandbox.home, 'host.log')) ? hostLog(sandbox) : '').not.toContain('started for');
+    } finally {
+      await firefox.close();
+    }
+  },
+);
