@@ -20,7 +20,7 @@ import type { NativeProfile } from '../../shared/nativeProtocol.ts';
 import type { AgentRequest, Envelope } from '../../shared/protocol.ts';
 import type { ConnectionStatus } from '../../shared/runtimeProtocol.ts';
 import { AgentConnection, type SocketEvents } from '../core/connectionMachine.ts';
-import { armKeeper, disarmKeeper } from './keeper.ts';
+import { armKeeper, disarmKeeper, keeperAvailable } from './keeper.ts';
 import { NativeLink, type NativePort } from './nativeLink.ts';
 import { localStore, ready } from '../state/store.ts';
 
@@ -96,7 +96,10 @@ const native = new NativeLink({
     if (serving) {
       void armKeeper();
       connection.standby();
-      void browser.alarms.clear(RECONNECT_ALARM);
+      // The keeper restarts a worker stopped by force; where there is none (Firefox), the alarm
+      // stays, so an event page terminated by force comes back and reopens the port within 30 s.
+      if (keeperAvailable()) void browser.alarms.clear(RECONNECT_ALARM);
+      else void ensureReconnectAlarm();
       return;
     }
     disarmKeeper();
@@ -157,7 +160,8 @@ export async function forgetPairing(): Promise<ConnectionStatus> {
   await ready();
   connection.forget();
   await localStore.setState((state) => ({ connection: { token: null, port: state.connection.port } }));
-  await browser.alarms.clear(RECONNECT_ALARM);
+  // Firefox's native path still needs the alarm to come back after a forced stop (see changed above).
+  if (!native.serving || keeperAvailable()) await browser.alarms.clear(RECONNECT_ALARM);
   return connectionStatus();
 }
 

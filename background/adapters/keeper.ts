@@ -23,6 +23,11 @@ function offscreenApi(): typeof chrome.offscreen | null {
   return typeof chrome !== 'undefined' && chrome.offscreen ? chrome.offscreen : null;
 }
 
+/** Whether this browser can keep a keeper (Chromium); Firefox has no offscreen documents. */
+export function keeperAvailable(): boolean {
+  return offscreenApi() !== null;
+}
+
 export function armKeeper(): Promise<void> {
   const offscreen = offscreenApi();
   if (!offscreen || guard) return Promise.resolve();
