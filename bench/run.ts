@@ -93,7 +93,7 @@ if (runs('size')) {
     ),
   );
   log(
-    '\nEvery page carries only the content script (observe, inspect, the person’s activity). The act module (plan checks, writes, editor drivers, marked, DOMPurify, turndown) is injected by the worker into the bound document on its first act or markdown read.\n',
+    '\nEvery page carries only the content script (observe, inspect, the person’s activity). The act module (plan checks, writes, editor drivers, marked, DOMPurify, turndown) is injected by the worker into the bound document on its first act or markdown read; the site adapters only into a page one of them claims (every page carries only the list of claims).\n',
   );
 }
 
