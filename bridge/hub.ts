@@ -39,7 +39,7 @@ export function refusal(_tool: ToolName, code: Parameters<typeof tetherError>[0]
 }
 
 export const NOT_CONNECTED_HINT =
-  'Open the browser with the Tether extension; its panel (Connection) says what is missing. Usually it is the native host: run `npx -y tether-mcp install` once. Where that cannot be installed, paste the pairing token (`npx tether-mcp --print-token`) into the panel instead.';
+  'Open the browser with the Tether extension; its panel (Connection) says what is missing. Usually it is the native host: run `npx -y tether-mcp install` once. Where that cannot be installed, paste the pairing token (`npx -y tether-mcp --print-token`) into the panel instead.';
 
 /** Milliseconds since `started` (performance.now()), to two decimals, for `meta.bridgeMs`. */
 export function bridgeMsSince(started: number): number {

@@ -68,7 +68,7 @@ if (!args.has('--hub')) {
   process.stdin.on('end', stop);
 } else {
   // Never the token itself: this line ends up in logs (npm start's, a terminal's scrollback).
-  log(config.tokenFile ? `pairing token stored in ${config.tokenFile}; print it with \`npx tether-mcp --print-token\`` : 'pairing token from TETHER_TOKEN');
+  log(config.tokenFile ? `pairing token stored in ${config.tokenFile}; print it with \`npx -y tether-mcp --print-token\`` : 'pairing token from TETHER_TOKEN');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);

@@ -81,7 +81,7 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
         <section aria-labelledby="pair-heading">
           <h2 id="pair-heading">{t('pairHeading')}</h2>
           <p class="hint">{t('pairHint')}</p>
-          <pre class="command">npx tether-mcp --print-token</pre>
+          <pre class="command">npx -y tether-mcp --print-token</pre>
           <form
             onSubmit={(event) => {
               event.preventDefault();
