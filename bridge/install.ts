@@ -10,7 +10,7 @@
  * profile folder given. It prints every file it wrote. Firefox's manifest names Tether's add-on id
  * (the same in every Firefox build); `--extension-id` is for Chromium builds.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -98,11 +98,21 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
   // npx's own start (and without the npx cache, which can be cleaned).
   const serverSource = join(plan.hostSource, '..', 'tether-mcp.js');
   const serverScript = join(hostDir, 'tether-mcp.js');
-  for (const [source, target] of [[plan.hostSource, hostScript], ...(existsSync(serverSource) ? [[serverSource, serverScript]] : [])] as const) {
+  const copies: Array<readonly [string, string]> = [[plan.hostSource, hostScript]];
+  if (existsSync(serverSource)) {
+    // The server loads what its start does not need from chunks/ beside it (scripts/buildBridge.mjs):
+    // copied first, so the server never runs without its chunks; earlier builds' chunks go.
+    const chunks = join(serverSource, '..', 'chunks');
+    const names = existsSync(chunks) ? readdirSync(chunks) : [];
+    mkdirSync(join(hostDir, 'chunks'), { recursive: true });
+    copies.push(...names.map((name) => [join(chunks, name), join(hostDir, 'chunks', name)] as const), [serverSource, serverScript]);
+    for (const stale of readdirSync(join(hostDir, 'chunks'))) if (!names.includes(stale)) rmSync(join(hostDir, 'chunks', stale), { force: true });
+  }
+  for (const [source, target] of copies) {
     const aside = `${target}.${process.pid}.new`;
     copyFileSync(source, aside);
     renameSync(aside, target);
-    written.push(target);
+    if (!target.includes(`${join(hostDir, 'chunks')}/`)) written.push(target);
   }
   const runDir = runDirOf(plan.home);
   ensurePrivateDir(runDir, print);
@@ -169,10 +179,10 @@ export function uninstall(plan: InstallPlan, print: (line: string) => void): str
     removed.push(file);
   }
   const hostDir = join(plan.home, 'host');
-  for (const name of ['tether-host', 'tether-host.js', 'tether-mcp.js']) {
+  for (const name of ['tether-host', 'tether-host.js', 'tether-mcp.js', 'chunks']) {
     const path = join(hostDir, name);
     if (!existsSync(path)) continue;
-    rmSync(path, { force: true });
+    rmSync(path, { recursive: true, force: true });
     removed.push(path);
   }
   for (const path of removed) print(`removed ${path}`);
