@@ -12,7 +12,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIREFOX_ADDON_ID, NATIVE_HOST_NAME, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
 import { configDir, loadConfig } from './config.ts';
@@ -36,7 +36,9 @@ const EXTENSION_ID = /^[a-p]{32}$/;
 
 /** The compiled host next to this program (dist-bridge/), or the repository's build when run from source. */
 export function compiledHost(): string {
-  const candidates = [join(import.meta.dirname, 'tether-host.js'), resolve(import.meta.dirname, '..', 'dist-bridge', 'tether-host.js')];
+  // Compiled, this code is in a chunk: dist-bridge/chunks/ (scripts/buildBridge.mjs).
+  const here = basename(import.meta.dirname) === 'chunks' ? resolve(import.meta.dirname, '..') : import.meta.dirname;
+  const candidates = [join(here, 'tether-host.js'), resolve(here, '..', 'dist-bridge', 'tether-host.js')];
   return candidates.find((path) => existsSync(path)) ?? (candidates[0] as string);
 }
 
