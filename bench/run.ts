@@ -237,7 +237,7 @@ if (runs('serverstart')) {
   section(8, 'MCP server start to tools/list');
   log(table(['server', 'median', 'p95', 'runs', 'measured'], serverStarts.map(timingRow)));
   log(
-    '\nInterleaved runs on the same machine in the same run. Tether is one bundled file of plain JavaScript (esbuild), no TypeScript compiled at start; `npx` adds npm’s own start, which in this repository (a large dependency tree) is most of the time.\n',
+    '\nInterleaved runs on the same machine in the same run. Tether is plain JavaScript (esbuild), no TypeScript compiled at start, and answers before it loads its browser side (a chunk of its own); `npx` adds npm’s own start, which in this repository (a large dependency tree) is most of the time.\n',
   );
 }
 

@@ -9,11 +9,10 @@
  * aside, then linked into place, which fails if the name exists), so two first runs cannot end up
  * with different tokens: the second reads the first one's file. The token is never logged.
  */
-import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_BRIDGE_PORT } from '../shared/bridgeProtocol.ts';
+import { DEFAULT_BRIDGE_PORT } from '../shared/bridgePort.ts';
 
 export interface BridgeConfig {
   port: number;
@@ -77,6 +76,11 @@ function readTokenFile(tokenFile: string, options: Required<ConfigOptions>): str
 }
 
 /** Creates the token file with `token` unless another run created it first; returns the token in the file. */
+/** node:crypto only when a token is made: loading it is a noticeable part of the MCP server's start. */
+function randomBytes(size: number): Buffer {
+  return process.getBuiltinModule('node:crypto').randomBytes(size);
+}
+
 export function publishToken(tokenFile: string, token: string, options: ConfigOptions = {}): string {
   const resolved: Required<ConfigOptions> = { uid: options.uid === undefined ? currentUid() : options.uid, warn: options.warn ?? (() => undefined) };
   // Written in full aside, then linked into place: the link fails if the name exists, and the file

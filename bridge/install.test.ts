@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ function sandbox(folders: string[] = []) {
   mkdirSync(built);
   writeFileSync(join(built, 'tether-host.js'), '// host\n');
   writeFileSync(join(built, 'tether-mcp.js'), '// server\n');
+  mkdirSync(join(built, 'chunks'));
+  writeFileSync(join(built, 'chunks', 'browserLinks-NEW.js'), '// chunk\n');
   const env: NodeJS.ProcessEnv = { HOME: home, TETHER_HOME: join(root, 'tether'), TETHER_CONFIG_DIR: join(root, 'config') };
   const plan = (argv: string[]) => ({ ...planInstall(argv, env), hostSource: join(built, 'tether-host.js') });
   const lines: string[] = [];
@@ -76,6 +78,18 @@ describe.runIf(process.platform === 'linux')('tether-mcp install and uninstall (
     expect(json(join(s.home, '.config', 'google-chrome', 'NativeMessagingHosts', 'dev.tether.host.json'))).toMatchObject({
       allowed_origins: ['chrome-extension://abcdefghijklmnopabcdefghijklmnop/'],
     });
+  });
+
+  it('copies the server with its chunks (replacing an earlier build’s), and uninstall removes them', () => {
+    const s = sandbox();
+    const chunks = join(s.root, 'tether', 'host', 'chunks');
+    mkdirSync(chunks, { recursive: true });
+    writeFileSync(join(chunks, 'browserLinks-OLD.js'), '// an earlier build\n');
+    const written = install(s.plan(['--browser', 'chrome']), s.print);
+    expect(written).toContain(join(s.root, 'tether', 'host', 'tether-mcp.js'));
+    expect(readdirSync(chunks)).toEqual(['browserLinks-NEW.js']);
+    expect(uninstall(s.plan([]), s.print)).toContain(chunks);
+    expect(existsSync(chunks)).toBe(false);
   });
 
   it('finds no Firefox where neither folder exists, and says how to name it', () => {

@@ -10,9 +10,9 @@
  * profile folder given. It prints every file it wrote. Firefox's manifest names Tether's add-on id
  * (the same in every Firefox build); `--extension-id` is for Chromium builds.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIREFOX_ADDON_ID, NATIVE_HOST_NAME, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
 import { configDir, loadConfig } from './config.ts';
@@ -36,7 +36,9 @@ const EXTENSION_ID = /^[a-p]{32}$/;
 
 /** The compiled host next to this program (dist-bridge/), or the repository's build when run from source. */
 export function compiledHost(): string {
-  const candidates = [join(import.meta.dirname, 'tether-host.js'), resolve(import.meta.dirname, '..', 'dist-bridge', 'tether-host.js')];
+  // Compiled, this code is in a chunk: dist-bridge/chunks/ (scripts/buildBridge.mjs).
+  const here = basename(import.meta.dirname) === 'chunks' ? resolve(import.meta.dirname, '..') : import.meta.dirname;
+  const candidates = [join(here, 'tether-host.js'), resolve(here, '..', 'dist-bridge', 'tether-host.js')];
   return candidates.find((path) => existsSync(path)) ?? (candidates[0] as string);
 }
 
@@ -98,11 +100,21 @@ export function install(plan: InstallPlan, print: (line: string) => void): strin
   // npx's own start (and without the npx cache, which can be cleaned).
   const serverSource = join(plan.hostSource, '..', 'tether-mcp.js');
   const serverScript = join(hostDir, 'tether-mcp.js');
-  for (const [source, target] of [[plan.hostSource, hostScript], ...(existsSync(serverSource) ? [[serverSource, serverScript]] : [])] as const) {
+  const copies: Array<readonly [string, string]> = [[plan.hostSource, hostScript]];
+  if (existsSync(serverSource)) {
+    // The server loads what its start does not need from chunks/ beside it (scripts/buildBridge.mjs):
+    // copied first, so the server never runs without its chunks; earlier builds' chunks go.
+    const chunks = join(serverSource, '..', 'chunks');
+    const names = existsSync(chunks) ? readdirSync(chunks) : [];
+    mkdirSync(join(hostDir, 'chunks'), { recursive: true });
+    copies.push(...names.map((name) => [join(chunks, name), join(hostDir, 'chunks', name)] as const), [serverSource, serverScript]);
+    for (const stale of readdirSync(join(hostDir, 'chunks'))) if (!names.includes(stale)) rmSync(join(hostDir, 'chunks', stale), { force: true });
+  }
+  for (const [source, target] of copies) {
     const aside = `${target}.${process.pid}.new`;
     copyFileSync(source, aside);
     renameSync(aside, target);
-    written.push(target);
+    if (!target.includes(`${join(hostDir, 'chunks')}/`)) written.push(target);
   }
   const runDir = runDirOf(plan.home);
   ensurePrivateDir(runDir, print);
@@ -169,10 +181,10 @@ export function uninstall(plan: InstallPlan, print: (line: string) => void): str
     removed.push(file);
   }
   const hostDir = join(plan.home, 'host');
-  for (const name of ['tether-host', 'tether-host.js', 'tether-mcp.js']) {
+  for (const name of ['tether-host', 'tether-host.js', 'tether-mcp.js', 'chunks']) {
     const path = join(hostDir, name);
     if (!existsSync(path)) continue;
-    rmSync(path, { force: true });
+    rmSync(path, { recursive: true, force: true });
     removed.push(path);
   }
   for (const path of removed) print(`removed ${path}`);

@@ -10,14 +10,16 @@
  * Environment: TETHER_PORT (default 17345), TETHER_TOKEN (overrides the stored token),
  * TETHER_CONFIG_DIR (where the token is kept), TETHER_HOME (default ~/.tether: the installed host
  * and the run folder where hosts publish their sockets).
+ *
+ * An MCP client waits for `initialize` and `tools/list` before its agent can start, so those come
+ * first: the browser side (browserLinks.ts, its own chunk in the build) is loaded and started just
+ * after the client's `initialized`, and a tool call that comes sooner waits for it — exactly as it
+ * waited for the whole process before.
  */
-import { AgentLinks } from './agentLinks.ts';
-import { BridgeNode } from './bridgeNode.ts';
+import type { BrowserLinks } from './browserLinks.ts';
 import { loadConfig, type BridgeConfig } from './config.ts';
-import { install, planInstall, uninstall } from './install.ts';
+import type { Link } from './link.ts';
 import { serveStdio } from './mcpServer.ts';
-import { NativeHosts } from './nativeHosts.ts';
-import { runDirOf, tetherHome } from './runDir.ts';
 
 function log(line: string): void {
   process.stderr.write(`[tether-mcp] ${line}\n`);
@@ -26,6 +28,7 @@ function log(line: string): void {
 const argv = process.argv.slice(2);
 if (argv[0] === 'install' || argv[0] === 'uninstall') {
   try {
+    const { install, planInstall, uninstall } = await import('./install.ts');
     const plan = planInstall(argv.slice(1));
     const print = (line: string) => process.stdout.write(`${line}\n`);
     if (argv[0] === 'install') install(plan, print);
@@ -52,21 +55,25 @@ if (args.has('--print-token')) {
 }
 
 const quiet = args.has('--quiet') ? () => undefined : log;
-const node = new BridgeNode(config.port, config.token, `pid ${process.pid}`, quiet);
-const native = args.has('--hub') ? null : new NativeHosts(runDirOf(tetherHome()), config.token, `pid ${process.pid}`, quiet);
-native?.start();
-await node.start();
+const hubOnly = args.has('--hub');
+let browser: Promise<BrowserLinks> | null = null;
+const startBrowser = () =>
+  (browser ??= import('./browserLinks.ts').then(({ startBrowserLinks }) => startBrowserLinks(config, { native: !hubOnly, log: quiet })));
 
 const stop = () => {
-  native?.close();
-  void node.stop().then(() => process.exit(0));
+  if (!browser) process.exit(0);
+  void browser.then((links) => links.stop()).then(() => process.exit(0));
 };
 
-if (!args.has('--hub')) {
-  const server = await serveStdio(new AgentLinks(native, node));
+if (!hubOnly) {
+  const link: Link = { call: async (call) => (await startBrowser()).link.call(call) };
+  const server = await serveStdio(link, () => setImmediate(startBrowser));
   server.onclose = stop;
   process.stdin.on('end', stop);
+  // A client that never says `initialized` still gets a bridge the browser can reach.
+  setTimeout(startBrowser, 1_000).unref();
 } else {
+  await startBrowser();
   // Never the token itself: this line ends up in logs (npm start's, a terminal's scrollback).
   log(config.tokenFile ? `pairing token stored in ${config.tokenFile}; print it with \`npx -y tether-mcp --print-token\`` : 'pairing token from TETHER_TOKEN');
 }

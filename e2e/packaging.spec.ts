@@ -4,7 +4,7 @@
  * host that a real Chromium starts; `npm run package` writes versioned, store-ready zips.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,7 +30,12 @@ test('the npm package, installed from its tarball into an empty folder, serves M
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   expect(packed?.filename).toBe(`tether-mcp-${version}.tgz`);
   // Compiled JavaScript only: no TypeScript, no tsx, no tests.
-  expect(packed?.files.map((file) => file.path).sort()).toEqual(['README.md', 'dist-bridge/tether-host.js', 'dist-bridge/tether-mcp.js', 'package.json']);
+  // The server's chunks (scripts/buildBridge.mjs): exactly the ones this build wrote.
+  const chunks = readdirSync(join(REPO, 'dist-bridge', 'chunks')).map((name) => `dist-bridge/chunks/${name}`);
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(packed?.files.map((file) => file.path).sort()).toEqual(
+    ['README.md', 'dist-bridge/tether-host.js', 'dist-bridge/tether-mcp.js', ...chunks, 'package.json'].sort(),
+  );
   const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
     private?: boolean;
@@ -74,6 +79,17 @@ test('the npm package, installed from its tarball into an empty folder, serves M
           return (result.structuredContent as Envelope).ok;
         })
         .toBe(true);
+      // The copy of the server install put beside the host (with its chunks) serves on its own.
+      const copied = new Client({ name: 'packaging-test-copied', version: '1.0.0' });
+      await copied.connect(
+        new StdioClientTransport({ command: process.execPath, args: [join(sandbox.home, 'host', 'tether-mcp.js')], cwd: tmpdir(), env, stderr: 'ignore' }),
+      );
+      try {
+        const result = await copied.callTool({ name: 'context', arguments: {} });
+        expect((result.structuredContent as Envelope).ok).toBe(true);
+      } finally {
+        await copied.close();
+      }
     } finally {
       await launched.context.close();
       rmSync(userDataDir, { recursive: true, force: true });

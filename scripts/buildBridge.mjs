@@ -3,9 +3,10 @@
  * self-contained ES module each (every dependency bundled), so `npx tether-mcp` starts without
  * compiling anything and the published package needs no runtime dependencies.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { compiledToolList } from './toolList.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const out = resolve(root, 'dist-bridge');
@@ -48,31 +49,49 @@ const withoutAjv = {
 // finds a half-written file (npm pack rebuilds while other processes may run these).
 mkdirSync(out, { recursive: true });
 const aside = mkdtempSync(resolve(out, '.build-'));
-const entries = { 'tether-mcp': 'bridge/main.ts', 'tether-host': 'bridge/nativeHost.ts' };
-await Promise.all(
-  Object.entries(entries).map(([name, entry]) =>
-    build({
-      entryPoints: [resolve(root, entry)],
-      outfile: resolve(aside, `${name}.js`),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'warning',
-      define: { __TETHER_VERSION__: JSON.stringify(version) },
-      // ws loads these optional native speed-ups inside try/catch; Tether does without them.
-      external: ['bufferutil', 'utf-8-validate'],
-      plugins: [englishZodOnly, withoutAjv],
-      // Bundled CommonJS (ws) calls require(); give the module one.
-      banner: { js: `#!/usr/bin/env node\nimport { createRequire as __tetherRequire } from 'node:module';\nconst require = __tetherRequire(import.meta.url);` },
-    }),
-  ),
-);
-for (const name of Object.keys(entries)) {
+const toolList = JSON.stringify(await compiledToolList(aside));
+const options = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  define: { __TETHER_VERSION__: JSON.stringify(version), __TETHER_TOOL_LIST__: toolList },
+  // ws loads these optional native speed-ups inside try/catch; Tether does without them.
+  external: ['bufferutil', 'utf-8-validate'],
+  plugins: [englishZodOnly, withoutAjv],
+  // Bundled CommonJS (ws) calls require(); give each module one.
+  banner: { js: `import { createRequire as __tetherRequire } from 'node:module';\nconst require = __tetherRequire(import.meta.url);` },
+};
+const [server] = await Promise.all([
+  // The MCP server in chunks: what `initialize` and `tools/list` need is all tether-mcp.js loads at
+  // start; the browser side, Tether's schemas and the installer come as chunks when first used.
+  build({
+    ...options,
+    entryPoints: { 'tether-mcp': resolve(root, 'bridge/main.ts') },
+    outdir: aside,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+  }),
+  // The host is copied on its own into ~/.tether/host by `install`: one self-contained file.
+  build({ ...options, entryPoints: [resolve(root, 'bridge/nativeHost.ts')], outfile: resolve(aside, 'tether-host.js') }),
+]);
+const chunks = Object.keys(server.metafile.outputs)
+  .map((path) => resolve(root, path))
+  .filter((path) => path.startsWith(resolve(aside, 'chunks')));
+mkdirSync(resolve(out, 'chunks'), { recursive: true });
+for (const chunk of chunks) renameSync(chunk, resolve(out, 'chunks', basename(chunk)));
+for (const name of ['tether-mcp', 'tether-host']) {
+  const file = resolve(aside, `${name}.js`);
+  writeFileSync(file, `#!/usr/bin/env node\n${readFileSync(file, 'utf8')}`);
   chmodSync(resolve(aside, `${name}.js`), 0o755);
   renameSync(resolve(aside, `${name}.js`), resolve(out, `${name}.js`));
 }
+// Chunks of earlier builds would otherwise be packed too.
+const current = new Set(chunks.map((chunk) => basename(chunk)));
+for (const name of readdirSync(resolve(out, 'chunks'))) if (!current.has(name)) rmSync(resolve(out, 'chunks', name), { force: true });
 rmSync(aside, { recursive: true, force: true });
-console.log(`dist-bridge/: tether-mcp.js, tether-host.js (version ${version})`);
+console.log(`dist-bridge/: tether-mcp.js (+ ${chunks.length} chunks), tether-host.js (version ${version})`);

@@ -3,7 +3,7 @@
  * host take it from there (the manifest at build time, the bridge through esbuild's define); this
  * checks that nothing declares another, and that the builds on disk (where there are any) say the same.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sourceManifest from '../manifest.json' with { type: 'json' };
@@ -36,10 +36,13 @@ describe('the version, set once in package.json', () => {
   it('is the one the MCP server and the native host name themselves with (from source, and as built here)', () => {
     expect(TETHER_VERSION).toBe(version);
     // The compiled bridge gets it through esbuild's define, from the same package.json.
-    expect(readFileSync(join(root, 'scripts', 'buildBridge.mjs'), 'utf8')).toContain('define: { __TETHER_VERSION__: JSON.stringify(version) }');
-    for (const file of ['tether-mcp.js', 'tether-host.js']) {
-      const built = join(root, 'dist-bridge', file);
-      if (existsSync(built)) expect(readFileSync(built, 'utf8'), built).toContain(JSON.stringify(version));
+    expect(readFileSync(join(root, 'scripts', 'buildBridge.mjs'), 'utf8')).toContain('define: { __TETHER_VERSION__: JSON.stringify(version),');
+    // The server's start is split into chunks (dist-bridge/chunks/): the version is in one of them.
+    const chunks = join(root, 'dist-bridge', 'chunks');
+    const server = [join(root, 'dist-bridge', 'tether-mcp.js'), ...(existsSync(chunks) ? readdirSync(chunks).map((name) => join(chunks, name)) : [])];
+    for (const files of [server, [join(root, 'dist-bridge', 'tether-host.js')]]) {
+      const built = files.filter((file) => existsSync(file));
+      if (built.length > 0) expect(built.map((file) => readFileSync(file, 'utf8')).join('\n'), built[0]).toContain(JSON.stringify(version));
     }
   });
 });

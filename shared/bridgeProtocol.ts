@@ -14,7 +14,7 @@ import { z } from 'zod';
 
 /** 3: proofs cover the whole handshake, and the session after it is sealed. */
 export const BRIDGE_PROTOCOL_VERSION = 3;
-export const DEFAULT_BRIDGE_PORT = 17345;
+export { DEFAULT_BRIDGE_PORT } from './bridgePort.ts';
 /** Close codes the extension shows the person in words. */
 export const CLOSE_BAD_TOKEN = 4401;
 export const CLOSE_BAD_HELLO = 4400;

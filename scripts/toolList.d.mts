@@ -1,0 +1,3 @@
+import type { ToolDefinition } from '../bridge/mcpTools.ts';
+
+export function compiledToolList(scratch: string): Promise<ToolDefinition[]>;
