@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, type Project } from '@playwright/test';
-import { BOTH_BROWSERS, DEFAULT_FIREFOX, FIREFOX_ONLY, type TetherBrowser } from './e2e/tetherBrowsers.ts';
+import { BOTH_BROWSERS, DEFAULT_FIREFOX, FIREFOX_ONLY, FIREFOX_WITH_DOCUMENT_IDS, WITHOUT_DOCUMENT_IDS, type TetherBrowser } from './e2e/tetherBrowsers.ts';
 
 /**
  * End-to-end suites: the test build of the extension (dist-test/: the product plus the demo sites'
@@ -28,12 +28,17 @@ function firefoxVersion(binary: string): string {
 }
 
 const firefoxBinaries = (process.env.TETHER_FIREFOX ?? DEFAULT_FIREFOX).split(':').filter(Boolean);
-const firefoxProjects: Array<Project<TetherOptions>> = firefoxBinaries.map((binary) => ({
-  name: firefoxBinaries.length === 1 ? 'firefox' : `firefox-${firefoxVersion(binary)}`,
-  testMatch: ['**/*.spec.ts'],
-  grep: [new RegExp(BOTH_BROWSERS), new RegExp(FIREFOX_ONLY)],
-  use: { tetherBrowser: 'firefox', firefoxPath: binary },
-}));
+const firefoxProjects: Array<Project<TetherOptions>> = firefoxBinaries.map((binary) => {
+  const version = firefoxVersion(binary);
+  const hasDocumentIds = Number(version) >= FIREFOX_WITH_DOCUMENT_IDS;
+  return {
+    name: firefoxBinaries.length === 1 ? 'firefox' : `firefox-${version}`,
+    testMatch: ['**/*.spec.ts'],
+    grep: [new RegExp(BOTH_BROWSERS), new RegExp(FIREFOX_ONLY)],
+    ...(hasDocumentIds ? { grepInvert: [new RegExp(WITHOUT_DOCUMENT_IDS)] } : {}),
+    use: { tetherBrowser: 'firefox', firefoxPath: binary },
+  };
+});
 
 export default defineConfig<TetherOptions>({
   testDir: 'e2e',

@@ -15,7 +15,7 @@ import { launchTether } from './support/launchTether.ts';
 import { McpAgent } from './support/mcpAgent.ts';
 import type { TetherClient } from './support/tetherClient.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
-import { BOTH_BROWSERS, FIREFOX_ONLY, type TetherBrowser } from './tetherBrowsers.ts';
+import { BOTH_BROWSERS, FIREFOX_ONLY, WITHOUT_DOCUMENT_IDS, type TetherBrowser } from './tetherBrowsers.ts';
 
 interface WorkerFixtures {
   sites: RunningSites;
@@ -85,5 +85,7 @@ export const firefoxOnly = withSites.extend<{ firefox: FirefoxTether }>({
   firefox: async ({ sites, firefoxPath }, use) => useFirefox(sites, firefoxPath, use),
 });
 export const FIREFOX = { tag: FIREFOX_ONLY };
+/** A Firefox-only test for a Firefox without documentIds (run only by such a project; see tetherBrowsers.ts). */
+export const FIREFOX_WITHOUT_DOCUMENT_IDS = { tag: [FIREFOX_ONLY, WITHOUT_DOCUMENT_IDS] };
 
 export { expect };

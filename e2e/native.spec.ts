@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { FIREFOX_ADDON_ID, TETHER_EXTENSION_ID } from '../shared/nativeProtocol.ts';
 import type { NativeStatus } from '../shared/runtimeProtocol.ts';
 import { expect, test } from './fixtures.ts';
-import { ok, ran, refused } from './support/answers.ts';
+import { blogFromCafePlan, ok, ran, refused } from './support/answers.ts';
 import { launchTether, type LaunchedTether } from './support/launchTether.ts';
 import { McpAgent } from './support/mcpAgent.ts';
 import { hostLog, hostPids, installFor, nativeSandbox, profileMade, tetherMcp, type NativeSandbox } from './support/nativeSetup.ts';
@@ -153,13 +153,7 @@ test('nothing to paste: the panel says waiting, then connected, and an agent com
           profile: scene.profile,
           workspace: scene.workspace,
           handle: resolved.write?.handle,
-          plan: {
-            steps: [
-              { op: 'fill', field: 'title', text: `From the cafe: ${cafe.text?.['post.title'] ?? ''}` },
-              { op: 'fill', field: 'body', text: cafe.text?.['post.body'] ?? '' },
-              { op: 'click', action: 'publish' },
-            ],
-          },
+          plan: blogFromCafePlan(cafe),
         }),
       ),
     );

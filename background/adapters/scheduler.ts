@@ -6,11 +6,11 @@
  */
 import browser, { type Alarms } from 'webextension-polyfill';
 import { failure, tetherError, type Outcome } from '../../shared/errors.ts';
-import { newId } from '../../shared/ids.ts';
 import type { JournalRecord } from '../../shared/journalRecord.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { JournalSink } from '../state/journal.ts';
-import { endProgram, startProgram } from '../core/programs.ts';
+import { endProgram } from '../core/programs.ts';
+import { keepScheduledAct } from '../core/scheduledAct.ts';
 import { RequestTrace } from '../core/requestTrace.ts';
 import { runAct, type ActInput } from '../tools/runAct.ts';
 import { localStore, ready, type ScheduledAct } from '../state/store.ts';
@@ -19,22 +19,7 @@ import type { ToolContext } from '../toolContext.ts';
 const ALARM_PREFIX = 'tether.act:';
 
 export async function scheduleAct(input: ActInput, dueAt: number, now: number): Promise<ScheduledAct> {
-  const program = await startProgram(localStore, `scheduled ${new Date(dueAt).toISOString()}`, input.binding, 'scheduled', now, dueAt);
-  const scheduled: ScheduledAct = {
-    id: newId('sa', 9),
-    requestId: input.requestId,
-    programId: program.id,
-    workspaceId: input.binding.workspaceId,
-    binding: input.binding,
-    plan: input.plan,
-    inspected: input.inspected,
-    elements: input.elements,
-    pins: input.pins ?? [],
-    mayPublish: input.mayPublish === true,
-    dueAt,
-    createdAt: now,
-  };
-  await localStore.setState((state) => ({ scheduled: { ...state.scheduled, [scheduled.id]: scheduled } }));
+  const scheduled = await keepScheduledAct(localStore, input, dueAt, now);
   await browser.alarms.create(`${ALARM_PREFIX}${scheduled.id}`, { when: dueAt });
   return scheduled;
 }

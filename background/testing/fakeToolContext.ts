@@ -14,7 +14,7 @@ import type { ActRecord } from '../state/actRecords.ts';
 import { createApprovals, type Approvals } from '../core/approvals.ts';
 import type { PageRequestBody } from '../adapters/askPage.ts';
 import type { HandleRecord } from '../state/handles.ts';
-import { startProgram } from '../core/programs.ts';
+import { keepScheduledAct } from '../core/scheduledAct.ts';
 import type { LocalState, ScheduledAct, SessionState } from '../state/store.ts';
 import { createTabReservations } from '../core/tabReservations.ts';
 import type { AskPage, ToolContext } from '../toolContext.ts';
@@ -45,31 +45,20 @@ export interface FakeToolContext extends ToolContext {
   approvals: Approvals;
 }
 
+/** What every answer of the default page says about itself: signed in as alice, no draft. */
+const defaultPageState = (): Omit<PageAnswers['observe'], 'fieldElements'> => ({
+  url: '',
+  title: '',
+  pageInstance: 'pg_1',
+  adapter: 'generic',
+  signIn: { state: 'signed_in', account: 'alice', via: 'generic' },
+  draft: { inProgress: false, reasons: [] },
+});
+
 /** A page that is signed in as alice, has no draft, and runs every plan it is given. */
 export const DEFAULT_PAGE: { [K in keyof PageAnswers]: (request: RequestOf<K>, tabId: number) => Outcome<PageAnswers[K]> } = {
-  observe: (_request, tabId) =>
-    success({
-      url: '',
-      title: '',
-      pageInstance: 'pg_1',
-      adapter: 'generic',
-      signIn: { state: 'signed_in', account: 'alice', via: 'generic' },
-      draft: { inProgress: false, reasons: [] },
-      fieldElements: { body: `el-${tabId}-body` },
-    }),
-  inspect: () =>
-    success({
-      url: '',
-      title: '',
-      pageInstance: 'pg_1',
-      adapter: 'generic',
-      signIn: { state: 'signed_in', account: 'alice', via: 'generic' },
-      draft: { inProgress: false, reasons: [] },
-      fieldElements: {},
-      fields: [],
-      actions: [],
-      readable: [],
-    }),
+  observe: (_request, tabId) => success({ ...defaultPageState(), fieldElements: { body: `el-${tabId}-body` } }),
+  inspect: () => success({ ...defaultPageState(), fieldElements: {}, fields: [], actions: [], readable: [] }),
   act: (request) =>
     success({
       ok: true,
@@ -168,21 +157,8 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
     },
     approvals: createApprovals({ session, changed: async () => undefined, keepAlive: () => undefined, clock: () => context.now }),
     schedule: async (input, dueAt, now) => {
-      const program = await startProgram(local, `scheduled ${new Date(dueAt).toISOString()}`, input.binding, 'scheduled', now, dueAt);
-      const scheduled: ScheduledAct = {
-        id: newId('sa', 9),
-        requestId: input.requestId,
-        programId: program.id,
-        workspaceId: input.binding.workspaceId,
-        binding: input.binding,
-        plan: input.plan,
-        inspected: input.inspected,
-        elements: input.elements,
-        pins: input.pins ?? [],
-        mayPublish: input.mayPublish === true,
-        dueAt,
-        createdAt: now,
-      };
+      // As the worker keeps it (core/scheduledAct.ts), without the browser's alarm.
+      const scheduled = await keepScheduledAct(local, input, dueAt, now);
       context.scheduled.push(scheduled);
       return scheduled;
     },

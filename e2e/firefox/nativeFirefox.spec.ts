@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIREFOX_ADDON_ID } from '../../shared/nativeProtocol.ts';
 import { expect, FIREFOX, firefoxOnly } from '../fixtures.ts';
-import { ok, ran } from '../support/answers.ts';
+import { blogFromCafePlan, ok, ran } from '../support/answers.ts';
 import { FirefoxTether, type FirefoxLaunchOptions } from '../support/firefox/firefoxTether.ts';
 import type { TargetForm } from '../support/firefox/rdp.ts';
 import { McpAgent } from '../support/mcpAgent.ts';
@@ -119,13 +119,7 @@ firefoxOnly(
             profile,
             workspace,
             handle: resolved.write?.handle,
-            plan: {
-              steps: [
-                { op: 'fill', field: 'title', text: `From the cafe: ${cafe.text?.['post.title'] ?? ''}` },
-                { op: 'fill', field: 'body', text: cafe.text?.['post.body'] ?? '' },
-                { op: 'click', action: 'publish' },
-              ],
-            },
+            plan: blogFromCafePlan(cafe),
           }),
         ),
       );

@@ -32,3 +32,14 @@ export function scheduled(result: ActResult): ActScheduled {
   if (!('scheduled' in result)) throw new Error('expected a scheduled act, got one that ran');
   return result;
 }
+
+/** The blog-from-cafe task's plan: the cafe post's title and body into the blog editor, then publish. */
+export function blogFromCafePlan(cafe: InspectResult): { steps: Array<Record<string, string>> } {
+  return {
+    steps: [
+      { op: 'fill', field: 'title', text: `From the cafe: ${cafe.text?.['post.title'] ?? ''}` },
+      { op: 'fill', field: 'body', text: cafe.text?.['post.body'] ?? '' },
+      { op: 'click', action: 'publish' },
+    ],
+  };
+}
