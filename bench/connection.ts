@@ -10,9 +10,9 @@
  * ends its native host.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import WebSocket from 'ws';
@@ -312,24 +312,42 @@ async function serverStart(command: string, args: string[], env: Record<string, 
   }
 }
 
-/** The published package as a person gets it: packed, installed from the tarball into an empty folder. */
-function installedPackage(): string {
+/** A package as a person gets it: packed, installed from the tarball into an empty folder. */
+function installedPackage(source = REPO): string {
   const packs = mkdtempSync(join(tmpdir(), 'tether-bench-pack-'));
   const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], { cwd: REPO, encoding: 'utf8' }),
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packs], { cwd: source, encoding: 'utf8' }),
   ) as Array<{ filename: string }>;
   const folder = mkdtempSync(join(tmpdir(), 'tether-bench-installed-'));
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(packs, packed?.filename ?? '')], { cwd: folder, stdio: 'ignore' });
+  rmSync(packs, { recursive: true, force: true });
   return folder;
+}
+
+/**
+ * The floor: a package whose bin only answers each request with an empty tool list — no MCP
+ * library, nothing loaded. What is left of a start is Node's own (and through npx, npm's).
+ */
+function noOpResponder(): { bin: string; installed: string } {
+  const source = mkdtempSync(join(tmpdir(), 'tether-bench-noop-'));
+  const bin = join(source, 'noop-mcp.mjs');
+  copyFileSync(join(REPO, 'bench', 'noopMcp.mjs'), bin);
+  chmodSync(bin, 0o755);
+  writeFileSync(join(source, 'package.json'), JSON.stringify({ name: 'noop-mcp', version: '1.0.0', type: 'module', bin: { 'noop-mcp': 'noop-mcp.mjs' } }));
+  const installed = installedPackage(source);
+  return { bin, installed };
 }
 
 export async function measureServerStart(runs = 20): Promise<Timings[]> {
   const box = sandbox();
   const playwrightCli = join(REPO, 'node_modules', '@playwright', 'mcp', 'cli.js');
   const installed = installedPackage();
+  const noOp = noOpResponder();
   const contenders: Array<[string, string, string[], string]> = [
     ['Tether: `node dist-bridge/tether-mcp.js`', process.execPath, [SERVER], REPO],
     ['Tether: `npx tether-mcp`, package installed in a folder of its own', 'npx', ['tether-mcp'], installed],
+    ['floor: a no-op responder, `node noop-mcp.mjs`', process.execPath, [noOp.bin], REPO],
+    ['floor: the same through `npx noop-mcp`, installed the same way', 'npx', ['noop-mcp'], noOp.installed],
     ['@playwright/mcp: `node cli.js`', process.execPath, [playwrightCli, '--headless', '--isolated'], REPO],
     ['@playwright/mcp: `npx @playwright/mcp` inside this repository', 'npx', ['@playwright/mcp', '--headless', '--isolated'], REPO],
   ];
@@ -338,7 +356,7 @@ export async function measureServerStart(runs = 20): Promise<Timings[]> {
   for (let run = 0; run < runs; run += 1) {
     for (const [index, [, command, args, cwd]] of contenders.entries()) samples[index]?.push(await serverStart(command, args, box.env, cwd));
   }
-  rmSync(installed, { recursive: true, force: true });
+  for (const folder of [installed, noOp.installed, dirname(noOp.bin)]) rmSync(folder, { recursive: true, force: true });
   return contenders.map(([label], index) => ({ label, samples: samples[index] ?? [], note: 'spawn → initialize → tools/list answered' }));
 }
 

@@ -12,14 +12,17 @@
  * and the run folder where hosts publish their sockets).
  *
  * An MCP client waits for `initialize` and `tools/list` before its agent can start, so those come
- * first: the browser side (browserLinks.ts, its own chunk in the build) is loaded and started just
- * after the client's `initialized`, and a tool call that comes sooner waits for it — exactly as it
- * waited for the whole process before.
+ * first: stdioFrontDoor.ts answers them before the MCP SDK is loaded (the build computed what they
+ * say); the SDK's Server (mcpServer.ts, with the SDK in chunks of their own) is loaded once the
+ * client has its tools or sends anything else, and the browser side (browserLinks.ts, its own
+ * chunk) when the client says `initialized`. A tool call that comes sooner waits for
+ * them — exactly as it waited for the whole process before.
  */
 import type { BrowserLinks } from './browserLinks.ts';
+import { builtEarlyFacts } from './builtFacts.ts';
 import { loadConfig, type BridgeConfig } from './config.ts';
 import type { Link } from './link.ts';
-import { serveStdio } from './mcpServer.ts';
+import { StdioFrontDoor } from './stdioFrontDoor.ts';
 
 function log(line: string): void {
   process.stderr.write(`[tether-mcp] ${line}\n`);
@@ -67,8 +70,18 @@ const stop = () => {
 
 if (!hubOnly) {
   const link: Link = { call: async (call) => (await startBrowser()).link.call(call) };
-  const server = await serveStdio(link, () => setImmediate(startBrowser));
-  server.onclose = stop;
+  let serving: Promise<unknown> | null = null;
+  const initialized = () => setImmediate(startBrowser);
+  const door: StdioFrontDoor = new StdioFrontDoor(process.stdin, process.stdout, {
+    facts: builtEarlyFacts(),
+    needed: () => {
+      serving ??= import('./mcpServer.ts').then(({ serve }) => serve(link, door, initialized));
+    },
+    initialized,
+    log,
+  });
+  door.onclose = stop;
+  door.listen();
   process.stdin.on('end', stop);
   // A client that never says `initialized` still gets a bridge the browser can reach.
   setTimeout(startBrowser, 1_000).unref();

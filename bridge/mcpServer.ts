@@ -1,19 +1,16 @@
-/** The MCP server on stdio, built on the SDK's low-level Server so refusals keep Tether's envelope. */
+/**
+ * The MCP server, built on the SDK's low-level Server so refusals keep Tether's envelope. main.ts
+ * loads this module (and with it the SDK) only after the client's first answers are out: it
+ * connects to the transport that gave them (stdioFrontDoor.ts).
+ */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { USAGE } from '../shared/usage.ts';
+import { BUILT_TOOL_LIST } from './builtFacts.ts';
 import type { Link } from './link.ts';
 import type { ToolDefinition } from './mcpTools.ts';
-import { TETHER_VERSION } from './version.ts';
-
-/**
- * The tool list, computed by the build from toolDefinitions() (scripts/buildBridge.mjs): the
- * compiled server answers `tools/list` without building Tether's schemas. From source it is
- * computed on first use.
- */
-declare const __TETHER_TOOL_LIST__: ToolDefinition[] | undefined;
+import { SERVER_CAPABILITIES, SERVER_INFO, SERVER_INSTRUCTIONS } from './serverIdentity.ts';
 
 /**
  * The SDK validates JSON Schemas only for elicitation, which Tether never asks for; its default
@@ -29,11 +26,11 @@ const loadTools = () => import('./mcpTools.ts');
 /** `initialized`: called once the client has the server's answer to `initialize`. */
 export function createMcpServer(link: Link, initialized?: () => void): Server {
   const server = new Server(
-    { name: 'tether', version: TETHER_VERSION },
-    { capabilities: { tools: {} }, instructions: USAGE, jsonSchemaValidator: noSchemaValidation },
+    { ...SERVER_INFO },
+    { capabilities: { ...SERVER_CAPABILITIES }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: noSchemaValidation },
   );
   let calls = 0;
-  let tools: Promise<ToolDefinition[]> | null = typeof __TETHER_TOOL_LIST__ === 'undefined' ? null : Promise.resolve(__TETHER_TOOL_LIST__);
+  let tools: Promise<ToolDefinition[]> | null = BUILT_TOOL_LIST ? Promise.resolve(BUILT_TOOL_LIST) : null;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await (tools ??= loadTools().then((module) => module.toolDefinitions())) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     calls += 1;
@@ -46,8 +43,8 @@ export function createMcpServer(link: Link, initialized?: () => void): Server {
   return server;
 }
 
-export async function serveStdio(link: Link, initialized?: () => void): Promise<Server> {
+export async function serve(link: Link, transport: Transport, initialized?: () => void): Promise<Server> {
   const server = createMcpServer(link, initialized);
-  await server.connect(new StdioServerTransport());
+  await server.connect(transport);
   return server;
 }

@@ -50,6 +50,9 @@ const withoutAjv = {
 mkdirSync(out, { recursive: true });
 const aside = mkdtempSync(resolve(out, '.build-'));
 const toolList = JSON.stringify(await compiledToolList(aside));
+// The bundled SDK's protocol versions, for the answer to `initialize` given before the SDK loads.
+const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/sdk/types.js');
+const protocolVersions = JSON.stringify({ latest: LATEST_PROTOCOL_VERSION, supported: SUPPORTED_PROTOCOL_VERSIONS });
 const options = {
   bundle: true,
   platform: 'node',
@@ -58,7 +61,7 @@ const options = {
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-  define: { __TETHER_VERSION__: JSON.stringify(version), __TETHER_TOOL_LIST__: toolList },
+  define: { __TETHER_VERSION__: JSON.stringify(version), __TETHER_TOOL_LIST__: toolList, __MCP_PROTOCOL_VERSIONS__: protocolVersions },
   // ws loads these optional native speed-ups inside try/catch; Tether does without them.
   external: ['bufferutil', 'utf-8-validate'],
   plugins: [englishZodOnly, withoutAjv],
