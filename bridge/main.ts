@@ -75,14 +75,20 @@ if (!hubOnly) {
   const door: StdioFrontDoor = new StdioFrontDoor(process.stdin, process.stdout, {
     facts: builtEarlyFacts(),
     needed: () => {
-      serving ??= import('./mcpServer.ts').then(({ serve }) => serve(link, door, initialized));
+      serving ??= import('./mcpServer.ts')
+        .then(({ serve }) => serve(link, door, initialized))
+        .catch((error: unknown) => {
+          log(`could not start the MCP server: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        });
     },
     initialized,
     log,
+    // Answers to the last requests (resolved in the same turn) go out before the process ends.
+    ended: () => setImmediate(stop),
   });
   door.onclose = stop;
   door.listen();
-  process.stdin.on('end', stop);
   // A client that never says `initialized` still gets a bridge the browser can reach.
   setTimeout(startBrowser, 1_000).unref();
 } else {

@@ -31,10 +31,12 @@ function harness(options: { facts?: EarlyFacts | null } = {}) {
   const logged: string[] = [];
   let needed = 0;
   let initialized = 0;
+  let ended = 0;
   const door = new StdioFrontDoor(stdin, stdout, {
     facts: options.facts === undefined ? facts : options.facts,
     needed: () => (needed += 1),
     initialized: () => (initialized += 1),
+    ended: () => (ended += 1),
     log: (line) => logged.push(line),
   });
   let closed = false;
@@ -47,6 +49,11 @@ function harness(options: { facts?: EarlyFacts | null } = {}) {
     door,
     needed: () => needed,
     initialized: () => initialized,
+    ended: () => ended,
+    end: async () => {
+      stdin.end();
+      await settle();
+    },
     closed: () => closed,
     send: async (...lines: Array<unknown>) => {
       stdin.write(lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line)) + '\n').join(''));
@@ -161,6 +168,71 @@ describe('the stdio front door', () => {
     expect(door.closed()).toBe(false);
     await door.send({ jsonrpc: '2.0', id: 10, method: 'ping' });
     expect(door.out.map((message) => message.id)).toEqual([1, 10]);
+  });
+
+  it('a request nested too deep to write again is not answered early: the SDK answers it, and nothing throws', async () => {
+    const door = harness();
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const line = JSON.stringify(initialize).replace('"roots":{}', `"roots":{},"experimental":{"x":{"deep":${deep}}}`);
+    await door.raw(`${line}\n`);
+    expect(door.out).toEqual([]);
+    expect(door.needed()).toBe(1);
+    const { server } = await door.connect();
+    expect(door.out.map((message) => message.id)).toEqual([1]);
+    expect(server.getClientVersion()).toEqual({ name: 'agent', version: '7' });
+  });
+
+  it('what the Server throws on is reported, not thrown into stdin’s handler; the server goes on', async () => {
+    const door = harness();
+    await door.send(initialize);
+    await door.connect();
+    const errors: string[] = [];
+    door.door.onerror = (error) => errors.push(error.message);
+    const serverOnMessage = door.door.onmessage;
+    door.door.onmessage = (message) => {
+      if ('id' in message && message.id === 'boom') throw new Error('the Server failed');
+      serverOnMessage?.(message);
+    };
+    await door.send({ jsonrpc: '2.0', id: 'boom', method: 'ping' }, { jsonrpc: '2.0', id: 11, method: 'ping' });
+    expect(errors).toEqual(['the Server failed']);
+    expect(door.out.map((message) => message.id)).toEqual([1, 11]);
+  });
+
+  it('stdin ending before the SDK is loaded: the requests read before it are answered first', async () => {
+    const door = harness();
+    await door.send(initialize, { jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', id: 3, method: 'resources/list' });
+    await door.end();
+    expect(door.ended()).toBe(0);
+    await door.connect();
+    expect(door.ended()).toBe(1);
+    // Answers in any order (JSON-RPC allows it): an unknown method is refused at once.
+    expect(door.out.map((message) => message.id).sort()).toEqual([1, 2, 3]);
+    expect(door.out.find((message) => message.id === 3)?.error?.code).toBe(-32601);
+  });
+
+  it('stdin ending with nothing waiting ends at once', async () => {
+    const door = harness();
+    await door.send(initialize, listTools);
+    // The tool list asked for the SDK; the replayed initialize waits for it, so the end waits too.
+    await door.end();
+    expect(door.ended()).toBe(0);
+    await door.connect();
+    expect(door.ended()).toBe(1);
+    const idle = harness();
+    await idle.end();
+    expect(idle.ended()).toBe(1);
+    expect(idle.needed()).toBe(0);
+  });
+
+  it('only the replayed initialize’s answer is dropped, once: any id the client picks is answered', async () => {
+    const door = harness();
+    await door.send(initialize);
+    await door.connect();
+    await door.send(
+      { jsonrpc: '2.0', id: 'tether:early-initialize-replayed', method: 'ping' },
+      { jsonrpc: '2.0', id: 'tether:early-initialize:x', method: 'ping' },
+    );
+    expect(door.out.map((message) => message.id)).toEqual([1, 'tether:early-initialize-replayed', 'tether:early-initialize:x']);
   });
 
   it('a line over the SDK’s limit closes the door, before or after the SDK', async () => {

@@ -7,8 +7,9 @@
  * the Server knows its client; the Server's own answer to that one is not sent twice.
  *
  * From then on it is the SDK's stdio transport in all but name: lines parsed by the SDK's
- * `deserializeMessage`, a bad line reported to `onerror`, a line over the SDK's 10 MB limit
- * closes the transport (and with it the server).
+ * `deserializeMessage`, a bad line (or one the Server throws on) reported to `onerror`, a line
+ * over the SDK's 10 MB limit closes the transport (and with it the server). When stdin ends, the
+ * lines read before are still answered: `ended` comes after they reached the Server.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -29,6 +30,8 @@ export interface FrontDoorOptions {
   initialized?(): void;
   /** Where problems go before the SDK's Server is there to hear them. */
   log(line: string): void;
+  /** stdin ended, and every line read before has reached the Server (the SDK is loaded for them). */
+  ended(): void;
 }
 
 function isInitialized(message: unknown): boolean {
@@ -43,11 +46,9 @@ export class StdioFrontDoor implements Transport {
   private buffered: Buffer | null = null;
   /** Lines read before the SDK's Server connected, in order. */
   private held: string[] = [];
-  /**
-   * The id the early `initialize` is replayed with: the Server's answer to it is not sent. (A client
-   * that chose this id for a request of its own would only lose that answer.)
-   */
-  private readonly replayId = 'tether:early-initialize-replayed';
+  /** The id the early `initialize` is replayed with, until the Server's answer to it is dropped. */
+  private replayId: string | null = null;
+  private inputEnded = false;
   private initializeAnswered = false;
   private initializedHeard = false;
   private deserialize: Deserialize | null = null;
@@ -55,6 +56,12 @@ export class StdioFrontDoor implements Transport {
 
   private readonly ondata = (chunk: Buffer) => this.read(chunk);
   private readonly onstreamerror = (error: Error) => this.report(error);
+  private readonly onend = () => {
+    this.inputEnded = true;
+    // Requests read before the end are still answered, as the SDK's own transport answers them.
+    if (this.held.length > 0 && !this.deserialize) this.options.needed();
+    else this.options.ended();
+  };
 
   constructor(
     private readonly stdin: Readable,
@@ -66,6 +73,7 @@ export class StdioFrontDoor implements Transport {
   listen(): void {
     this.stdin.on('data', this.ondata);
     this.stdin.on('error', this.onstreamerror);
+    this.stdin.on('end', this.onend);
   }
 
   /** Called by the SDK's Server when it connects: the held lines reach it now. */
@@ -75,10 +83,14 @@ export class StdioFrontDoor implements Transport {
     const held = this.held;
     this.held = [];
     for (const line of held) this.deliver(line);
+    if (this.inputEnded) this.options.ended();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (('result' in message || 'error' in message) && message.id === this.replayId) return Promise.resolve();
+    if (this.replayId !== null && ('result' in message || 'error' in message) && message.id === this.replayId) {
+      this.replayId = null;
+      return Promise.resolve();
+    }
     return this.write(message);
   }
 
@@ -87,6 +99,7 @@ export class StdioFrontDoor implements Transport {
     this.closed = true;
     this.stdin.off('data', this.ondata);
     this.stdin.off('error', this.onstreamerror);
+    this.stdin.off('end', this.onend);
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     this.buffered = null;
     this.held = [];
@@ -143,13 +156,25 @@ export class StdioFrontDoor implements Transport {
       } else this.options.needed();
       return;
     }
-    void this.write(early.response);
     if (early.method === 'initialize') {
       // Replayed to the Server (it learns its client from it) under an id of the door's own, so
-      // that exactly its second answer is dropped, whatever ids the client uses next.
+      // that exactly its second answer is dropped, whatever ids the client uses. Written again
+      // before answering: a value nested too deep to write again is left to the SDK to answer.
+      const replayId = `tether:early-initialize:${Math.random().toString(36).slice(2)}`;
+      let replay: string;
+      try {
+        replay = JSON.stringify({ ...(message as object), id: replayId });
+      } catch {
+        this.held.push(line);
+        this.options.needed();
+        return;
+      }
+      void this.write(early.response);
       this.initializeAnswered = true;
-      this.held.push(JSON.stringify({ ...(message as object), id: this.replayId }));
+      this.replayId = replayId;
+      this.held.push(replay);
     } else {
+      void this.write(early.response);
       // The client has its tools and is about to call one: the SDK is wanted now.
       setImmediate(() => this.options.needed());
     }
@@ -164,6 +189,11 @@ export class StdioFrontDoor implements Transport {
       this.report(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    this.onmessage?.(message);
+    // As the SDK's transport does: what the Server cannot take is reported, never thrown into stdin's handler.
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.report(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 }
