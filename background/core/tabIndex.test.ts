@@ -121,3 +121,85 @@ describe('the indexed tabs name what a scan of every tab names', () => {
     );
   });
 });
+
+describe('origins remembered between requests never answer for a changed tab or workspace', () => {
+  const blog = (id: number, path = '/write', title = 'New post') => tab(id, `https://blog.example${path}`, title);
+  const cafe = (id: number, path = '/posts/1', title = 'Weekly notes') => tab(id, `https://cafe.example${path}`, title);
+  const names = (spec: TargetSpec, scope: ReturnType<typeof workspace>, list: TabMeta[]) => matchBySpec(spec, indexTabs(scope, list)).map((item) => item.tabId);
+  const both = workspace([blog(1), cafe(2)]);
+
+  it.each<{ name: string; before: TabMeta[]; after: TabMeta[]; spec: TargetSpec; expect: [number[], number[]] }>([
+    {
+      name: 'a tab that went to another site of the workspace is found there, not where it was',
+      before: [blog(1), cafe(2)],
+      after: [cafe(1, '/posts/9'), cafe(2)],
+      spec: { site: 'blog' },
+      expect: [[1], []],
+    },
+    {
+      name: 'a tab that went to another page of its site is found by its new address',
+      before: [blog(1), cafe(2)],
+      after: [blog(1, '/posts/7'), cafe(2)],
+      spec: { url: 'https://blog.example/posts/7' },
+      expect: [[], [1]],
+    },
+    {
+      name: 'a tab whose title changed is found by its new title',
+      before: [blog(1), cafe(2)],
+      after: [blog(1, '/write', 'Spring market'), cafe(2)],
+      spec: { title: 'spring' },
+      expect: [[], [1]],
+    },
+    {
+      name: 'a tab id reused for an address written another way is read again',
+      before: [blog(1), cafe(2)],
+      after: [tab(1, 'https://Cafe.example/x'), cafe(2)],
+      spec: { site: 'cafe.example' },
+      expect: [[2], [1, 2]],
+    },
+    {
+      name: 'a tab that went to a site the workspace does not have is no candidate',
+      before: [blog(1), cafe(2)],
+      after: [tab(1, 'https://private.example/inbox', 'Inbox'), cafe(2)],
+      spec: { title: 'inbox' },
+      expect: [[], []],
+    },
+  ])('$name', ({ before, after, spec, expect: [first, second] }) => {
+    expect(names(spec, both, before)).toEqual(first);
+    expect(names(spec, both, after)).toEqual(second);
+  });
+
+  it('the same array and objects changed in place are read again (identity is not trusted)', () => {
+    const list = [blog(1), cafe(2)];
+    expect(names({ site: 'cafe' }, both, list)).toEqual([2]);
+    list[0] = cafe(1, '/posts/2');
+    expect(names({ site: 'cafe' }, both, list)).toEqual([1, 2]);
+    (list[1] as TabMeta).url = 'https://blog.example/draft';
+    expect(names({ site: 'cafe' }, both, list)).toEqual([1]);
+    expect(names({ site: 'blog' }, both, list)).toEqual([2]);
+  });
+
+  it('a workspace whose sites changed is asked again, even for the same tabs', () => {
+    const list = [blog(1), cafe(2)];
+    expect(names({ site: 'blog' }, both, list)).toEqual([1]);
+    const cafeOnly = workspace([cafe(2)]);
+    expect(indexTabs(cafeOnly, list).candidates.map((item) => item.tabId)).toEqual([2]);
+    expect(names({ site: 'blog' }, cafeOnly, list)).toEqual([]);
+    // The same sites object, changed in place.
+    delete both.sites['https://cafe.example'];
+    try {
+      expect(names({ site: 'cafe' }, both, list)).toEqual([]);
+      expect(indexTabs(both, list).isCandidate(2)).toBe(false);
+    } finally {
+      both.sites['https://cafe.example'] = { writable: false, publishWithoutApproval: false };
+    }
+    expect(names({ site: 'cafe' }, both, list)).toEqual([2]);
+  });
+
+  it('more tabs than it remembers: still the right answer', () => {
+    const many = Array.from({ length: 50_002 }, (_, position) => (position % 2 === 0 ? blog(position, `/p/${position}`) : cafe(position, `/p/${position}`)));
+    const scope = workspace([blog(0), cafe(1)]);
+    expect(names({ url: 'https://cafe.example/p/50001' }, scope, many)).toEqual([50_001]);
+    expect(names({ url: 'https://blog.example/p/4' }, scope, many.slice(0, 10))).toEqual([4]);
+  });
+});

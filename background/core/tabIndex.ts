@@ -1,12 +1,18 @@
 /**
- * The workspace's tabs indexed once per request, so the resolver looks a named tab up instead of
- * scanning: by tab id, and by origin (a site is matched against each origin the workspace shows,
- * not against each tab). Pure: plain data in, plain data out.
+ * The workspace's tabs indexed for one request, so the resolver looks a named tab up instead of
+ * scanning: by origin (a site is matched against each origin the workspace shows, not against each
+ * tab), and the candidates in tab order. Pure in behaviour: plain data in, plain data out.
  *
  * Grouping by origin relies on a tab's address being written the way browsers report it (lower
  * case, no default port, no credentials): then every address starts with its origin, and a site
  * or address prefix that matches the origin matches all its tabs alike. The rare address that is
  * not (`irregular`) is looked at on its own, tab by tab, exactly as before.
+ *
+ * Reading an address's origin is most of the cost, and the worker reads the same addresses again on
+ * every request (a fresh array each time, so identity says nothing): each tab's last address and
+ * its origin are remembered by tab id, and reused only while the address is the same text. Whether
+ * an origin is a candidate is asked of the workspace's sites on every request, so no answer can be
+ * stale.
  */
 import { originOf, type TabMeta, type Workspace } from '../../shared/model.ts';
 
@@ -41,88 +47,94 @@ export function browserWrittenOrigin(url: string): string | null {
   return port === undefined ? `${scheme}://${host}` : `${scheme}://${host}:${port}`;
 }
 
-function lazily<T>(make: () => T): () => T {
-  let made: { value: T } | null = null;
-  return () => (made ??= { value: make() }).value;
+/** What an address says about its origin: a function of the address's text alone. */
+interface AddressOrigin {
+  url: string;
+  /** Null for an address that is not a web page: never a candidate. */
+  origin: string | null;
+  /** The address starts with its origin as written, so its origin's group can be matched as a whole. */
+  regular: boolean;
+}
+
+/** Each tab's last address and its origin, by tab id (tab ids are unique in a browser session). */
+const originsByTab = new Map<number, AddressOrigin>();
+/** Beyond any real browser's tab count: clearing only costs one request its reuse. */
+const REMEMBERED_TABS = 50_000;
+
+/** Where an http(s) address's scheme and authority end (at the first / ? or #), or -1 for another scheme. */
+function authorityEnd(url: string): number {
+  let end = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (end < 0) return -1;
+  for (; end < url.length; end += 1) {
+    const code = url.charCodeAt(end);
+    if (code === 47 /* / */ || code === 63 /* ? */ || code === 35 /* # */) break;
+  }
+  return end;
+}
+
+/** Reads an address's origin; addresses sharing a scheme and authority are read once per request. */
+function readOrigin(url: string, starts: Map<string, AddressOrigin>): AddressOrigin {
+  const end = authorityEnd(url);
+  if (end >= 0) {
+    const start = url.slice(0, end);
+    const known = starts.get(start);
+    if (known !== undefined) return known.regular ? { url, origin: known.origin, regular: true } : irregularOrigin(url);
+    const read = browserWrittenOrigin(start) === start ? { url, origin: start, regular: true } : irregularOrigin(url);
+    starts.set(start, read);
+    return read;
+  }
+  return irregularOrigin(url);
+}
+
+function irregularOrigin(url: string): AddressOrigin {
+  return { url, origin: originOf(url), regular: false };
 }
 
 /**
- * One pass over the tabs, grouping them by what their address starts with (scheme and authority),
- * found by scanning each address once, without building strings: each distinct start is then
- * checked once, not each tab. Lookups by id are built only when a request needs them.
+ * One pass over the tabs: each tab's origin (remembered while its address is unchanged), asked of
+ * the workspace's sites once per origin. While every tab is a candidate, the candidates are the
+ * tabs given, not a copy.
  */
 export function indexTabs(workspace: Workspace, tabs: readonly TabMeta[]): TabIndex {
-  // Groups by a hash of the start; a hash shared by two starts keeps both, told apart by comparing.
-  const buckets = new Map<number, number[]>();
-  const starts: Array<{ start: string; tabs: TabMeta[] }> = [];
-  /** Each tab's group, or -1 for an address that is not http(s) written plainly. */
-  const groupOf = new Int32Array(tabs.length);
-  tabs.forEach((tab, position) => {
-    const url = tab.url;
-    const from = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
-    if (from < 0) {
-      groupOf[position] = -1;
-      return;
-    }
-    let end = from;
-    let hash = from;
-    for (; end < url.length; end += 1) {
-      const code = url.charCodeAt(end);
-      if (code === 47 /* / */ || code === 63 /* ? */ || code === 35 /* # */) break;
-      hash = (Math.imul(hash, 31) + code) | 0;
-    }
-    const bucket = buckets.get(hash);
-    let group = -1;
-    for (const number of bucket ?? []) {
-      const known = starts[number]?.start ?? '';
-      if (known.length === end && url.startsWith(known)) {
-        group = number;
-        break;
-      }
-    }
-    if (group < 0) {
-      group = starts.length;
-      starts.push({ start: url.slice(0, end), tabs: [] });
-      if (bucket) bucket.push(group);
-      else buckets.set(hash, [group]);
-    }
-    starts[group]?.tabs.push(tab);
-    groupOf[position] = group;
-  });
-
-  // Each start once: a browser-written origin the workspace has makes its whole group candidates.
-  const byOrigin = new Map<string, TabMeta[]>();
-  const wholeGroup = new Uint8Array(starts.length);
-  let inCandidateGroups = 0;
-  starts.forEach(({ start, tabs: group }, number) => {
-    if (browserWrittenOrigin(start) !== start) return;
-    wholeGroup[number] = 1;
-    if (workspace.sites[start] === undefined) return;
-    byOrigin.set(start, group);
-    inCandidateGroups += group.length;
-  });
-  const byId = lazily(() => new Map(tabs.map((tab) => [tab.tabId, tab])));
-  const index = (candidates: readonly TabMeta[], irregular: TabMeta[]): TabIndex => {
-    const candidateIds = lazily(() => new Set(candidates.map((tab) => tab.tabId)));
-    return { byId: (tabId) => byId().get(tabId), candidates, isCandidate: (tabId) => candidateIds().has(tabId), byOrigin, irregular };
-  };
-  // The usual case: every member shows one of the workspace's sites, written as browsers write it.
-  if (inCandidateGroups === tabs.length) return index(tabs, []);
-  // A member showing a site the workspace does not have is no candidate (it is leaving the workspace).
-  const candidates: TabMeta[] = [];
+  if (originsByTab.size > REMEMBERED_TABS) originsByTab.clear();
+  const starts = new Map<string, AddressOrigin>();
+  /** Each origin's group of regular candidates, or null for an origin the workspace does not have. */
+  const groups = new Map<string, TabMeta[] | null>();
+  let candidates: TabMeta[] | null = null;
   const irregular: TabMeta[] = [];
-  tabs.forEach((tab, position) => {
-    const group = groupOf[position] ?? -1;
-    if (group >= 0 && wholeGroup[group] === 1) {
-      if (workspace.sites[starts[group]?.start ?? ''] !== undefined) candidates.push(tab);
-      return;
+  for (let position = 0; position < tabs.length; position += 1) {
+    const tab = tabs[position] as TabMeta;
+    let read = originsByTab.get(tab.tabId);
+    if (read === undefined || read.url !== tab.url) {
+      read = readOrigin(tab.url, starts);
+      originsByTab.set(tab.tabId, read);
     }
-    const origin = originOf(tab.url);
-    if (origin === null || workspace.sites[origin] === undefined) return;
-    candidates.push(tab);
-    irregular.push(tab);
-  });
-  return index(candidates, irregular);
+    let group = read.origin === null ? null : groups.get(read.origin);
+    if (group === undefined && read.origin !== null) {
+      group = workspace.sites[read.origin] !== undefined ? [] : null;
+      groups.set(read.origin, group);
+    }
+    if (!group) {
+      // The first tab that is no candidate: the candidates so far are the tabs before it.
+      candidates ??= tabs.slice(0, position);
+      continue;
+    }
+    if (read.regular) group.push(tab);
+    else irregular.push(tab);
+    candidates?.push(tab);
+  }
+  const byOrigin = new Map<string, TabMeta[]>();
+  for (const [origin, group] of groups) if (group && group.length > 0) byOrigin.set(origin, group);
+  const chosen = candidates ?? tabs;
+  // A request looks up one or two tabs by id, if any: a scan is cheaper than building a map (the
+  // last of a repeated id, as a map built from the tabs would give).
+  return {
+    byId: (tabId) => tabs.findLast((tab) => tab.tabId === tabId),
+    candidates: chosen,
+    isCandidate: (tabId) => chosen.some((tab) => tab.tabId === tabId),
+    byOrigin,
+    irregular,
+  };
 }
 
 /**
