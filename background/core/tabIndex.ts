@@ -61,33 +61,35 @@ const originsByTab = new Map<number, AddressOrigin>();
 /** Beyond any real browser's tab count: clearing only costs one request its reuse. */
 const REMEMBERED_TABS = 50_000;
 
-/** Where an http(s) address's scheme and authority end (at the first / ? or #), or -1 for another scheme. */
-function authorityEnd(url: string): number {
+/** Reads an address's origin into a tab's record. */
+function readOrigin(url: string, starts: Map<number, string>, into: AddressOrigin): void {
+  into.url = url;
+  const origin = browserWrittenStart(url, starts);
+  into.origin = origin ?? originOf(url);
+  into.regular = origin !== null;
+}
+
+/**
+ * The address's scheme and authority when they are its origin as a browser writes it, or null.
+ * Within a request, a start already checked is found again by a hash of its text, taken while
+ * scanning for its end (no string is built), and confirmed by comparing the text.
+ */
+function browserWrittenStart(url: string, starts: Map<number, string>): string | null {
   let end = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
-  if (end < 0) return -1;
+  if (end < 0) return null;
+  let hash = end;
   for (; end < url.length; end += 1) {
     const code = url.charCodeAt(end);
     if (code === 47 /* / */ || code === 63 /* ? */ || code === 35 /* # */) break;
+    // Kept within a small integer: such map keys are the quick ones.
+    hash = (Math.imul(hash, 31) + code) & 0x3fffffff;
   }
-  return end;
-}
-
-/** Reads an address's origin; addresses sharing a scheme and authority are read once per request. */
-function readOrigin(url: string, starts: Map<string, AddressOrigin>): AddressOrigin {
-  const end = authorityEnd(url);
-  if (end >= 0) {
-    const start = url.slice(0, end);
-    const known = starts.get(start);
-    if (known !== undefined) return known.regular ? { url, origin: known.origin, regular: true } : irregularOrigin(url);
-    const read = browserWrittenOrigin(start) === start ? { url, origin: start, regular: true } : irregularOrigin(url);
-    starts.set(start, read);
-    return read;
-  }
-  return irregularOrigin(url);
-}
-
-function irregularOrigin(url: string): AddressOrigin {
-  return { url, origin: originOf(url), regular: false };
+  const known = starts.get(hash);
+  if (known !== undefined && known.length === end && url.startsWith(known)) return known;
+  const start = url.slice(0, end);
+  if (browserWrittenOrigin(start) !== start) return null;
+  starts.set(hash, start);
+  return start;
 }
 
 /**
@@ -97,7 +99,7 @@ function irregularOrigin(url: string): AddressOrigin {
  */
 export function indexTabs(workspace: Workspace, tabs: readonly TabMeta[]): TabIndex {
   if (originsByTab.size > REMEMBERED_TABS) originsByTab.clear();
-  const starts = new Map<string, AddressOrigin>();
+  const starts = new Map<number, string>();
   /** Each origin's group of regular candidates, or null for an origin the workspace does not have. */
   const groups = new Map<string, TabMeta[] | null>();
   let candidates: TabMeta[] | null = null;
@@ -105,10 +107,13 @@ export function indexTabs(workspace: Workspace, tabs: readonly TabMeta[]): TabIn
   for (let position = 0; position < tabs.length; position += 1) {
     const tab = tabs[position] as TabMeta;
     let read = originsByTab.get(tab.tabId);
-    if (read === undefined || read.url !== tab.url) {
-      read = readOrigin(tab.url, starts);
+    if (read === undefined) {
+      // What an empty address reads as: no origin.
+      read = { url: '', origin: null, regular: false };
       originsByTab.set(tab.tabId, read);
     }
+    // A tab whose address changed is read again, into the same record.
+    if (read.url !== tab.url) readOrigin(tab.url, starts, read);
     let group = read.origin === null ? null : groups.get(read.origin);
     if (group === undefined && read.origin !== null) {
       group = workspace.sites[read.origin] !== undefined ? [] : null;
