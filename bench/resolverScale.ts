@@ -1,6 +1,9 @@
 /**
  * Resolver and revalidation at scale: time per request over 10 to 10,000 tabs of metadata, pure
  * functions in Node (no browser), and how the time grows with the tab count (CPU time per call).
+ * The resolver remembers each tab's origin while its address is unchanged (tabIndex.ts), so it is
+ * measured both ways: the same tabs again (as the worker reads them on the next request), and every
+ * tab's address changed since the last request (each origin read again: the cost after a change).
  */
 import { resolveTargets, type ResolveInput } from '../background/core/resolveTargets.ts';
 import { siteMatcher } from '../shared/matchSite.ts';
@@ -11,7 +14,10 @@ import { median } from './stats.ts';
 
 export interface ScaleRow {
   tabs: number;
+  /** Per request, the tabs' addresses unchanged since the previous request. */
   resolveUs: number;
+  /** Per request, every tab's address changed since the previous request. */
+  rebuildUs: number;
   /** The same request's tabs found by testing every tab on its own, as resolve did before its index. */
   scanUs: number;
   revalidateUs: number;
@@ -34,9 +40,12 @@ function scanEveryTab(input: ResolveInput): number {
   return write.length + references.length;
 }
 
-function inputFor(count: number): ResolveInput {
+/** `moved` gives every tab another address (a fragment added) that the request resolves alike. */
+function inputFor(count: number, moved = ''): ResolveInput {
   const tabs = Array.from({ length: count }, (_, index) =>
-    index === count - 1 ? tab(index, 'https://blog.example/write', 'New post') : tab(index, `https://site${index % 50}.example/page/${index}`, `Page ${index}`),
+    index === count - 1
+      ? tab(index, `https://blog.example/write${moved}`, 'New post')
+      : tab(index, `https://site${index % 50}.example/page/${index}${moved}`, `Page ${index}`),
   );
   const scope = workspace(tabs, ['https://blog.example']);
   return {
@@ -73,14 +82,25 @@ function perCallMicros(run: () => void, budgetMs = 300): number {
 export function measureResolverScale(counts = [10, 100, 1000, 10_000]): ScaleRow[] {
   return counts.map((count) => {
     const input = inputFor(count);
-    const check = resolveTargets(input);
-    if (!check.ok || check.value.write?.tab.url !== 'https://blog.example/write') throw new Error('resolver bench setup is wrong');
+    const moved = inputFor(count, '#moved');
+    for (const each of [input, moved]) {
+      const check = resolveTargets(each);
+      if (!check.ok || check.value.write?.tab.tabId !== count - 1 || check.value.references[0]?.tab.tabId !== 7) {
+        throw new Error('resolver bench setup is wrong');
+      }
+    }
+    // Alternating between the two, every tab's address differs from the one seen the call before.
+    let flip = false;
     const bound = binding(input.tabs[count - 1] ?? tab(0, 'https://blog.example/write'));
     const snapshot = { profileId: 'pr_test', workspace: input.workspace, tab: input.tabs[count - 1] ?? null };
     if (scanEveryTab(input) !== 2) throw new Error('resolver bench scan is wrong');
     return {
       tabs: count,
       resolveUs: perCallMicros(() => void resolveTargets(input)),
+      rebuildUs: perCallMicros(() => {
+        flip = !flip;
+        resolveTargets(flip ? moved : input);
+      }),
       scanUs: perCallMicros(() => void scanEveryTab(input)),
       revalidateUs: perCallMicros(() => void revalidateBinding(bound, snapshot)),
     };
