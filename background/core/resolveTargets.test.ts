@@ -289,6 +289,47 @@ describe('resolveTargets', () => {
     });
   });
 
+  describe('one request after another: the answer follows the tabs and the workspace as they are now', () => {
+    // The resolver remembers each tab's origin between requests (tabIndex.ts); none of that may show.
+    const base = input({ name: 'again', destination: { site: 'blog' }, writable: [BLOG, CAFE], expect: { write: 1 } });
+    const written = (next: Partial<ResolveInput>) => {
+      const outcome = resolveTargets({ ...base, ...next });
+      return outcome.ok ? outcome.value.write?.tab.tabId : outcome.error.code;
+    };
+    it.each<{ name: string; next: Partial<ResolveInput>; expect: number | string }>([
+      {
+        name: 'the blog tab went to the cafe and another tab to the blog → the other tab',
+        next: { tabs: [tab(1, `${CAFE}/posts/9`, 'Market'), cafeTab, tab(3, `${BLOG}/write`, 'New post')] },
+        expect: 3,
+      },
+      {
+        name: 'the blog tab went to another blog page → still that tab, found by its new address',
+        next: {
+          tabs: [tab(1, `${BLOG}/posts/7`, 'Draft'), cafeTab, notesTab],
+          request: { destination: { url: `${BLOG}/posts/7` }, references: [], readOnly: false },
+        },
+        expect: 1,
+      },
+      {
+        name: 'a title narrowing the site follows the new title',
+        next: {
+          request: { destination: { site: 'cafe', title: 'autumn' }, references: [], readOnly: false },
+          tabs: [blogTab, tab(2, `${CAFE}/posts/1`, 'Autumn fair'), notesTab],
+        },
+        expect: 2,
+      },
+      {
+        name: 'the workspace no longer has the blog → target_not_found',
+        next: { workspace: workspace([cafeTab, notesTab], [CAFE]) },
+        expect: 'target_not_found',
+      },
+    ])('$name', ({ next, expect: expected }) => {
+      expect(written({})).toBe(1);
+      expect(written(next)).toBe(expected);
+      expect(written({})).toBe(1);
+    });
+  });
+
   it('an active tab outside the workspace is never the request-time tab', () => {
     const base = input({ name: 'scope', expect: { write: 1 } });
     const outcome = resolveTargets({ ...base, requestTimeTabId: 50 });
