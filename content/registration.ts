@@ -23,7 +23,7 @@ import { actModule } from './actHook.ts';
 import type { PageAnswerReply } from '../shared/pageProtocol.ts';
 import { inspectPage, observePage } from './inspectPage.ts';
 import { pageInstance } from './pageInstance.ts';
-import { readPageModel } from './pageModel.ts';
+import { readPageModel, type PageModel } from './pageModel.ts';
 import { needsSitesModule } from './sitesHook.ts';
 
 type LightRequest =
@@ -81,8 +81,11 @@ function parseRequest(message: Record<string, unknown>): LightRequest | null {
   }
 }
 
-/** The last-moment check inside the page: the same page instance and address, the same account. */
-function checkExpectation(expect: PageExpectation): TetherError | null {
+/**
+ * The last-moment check inside the page: the same page instance and address, the same account.
+ * `pageModel` reads the page (only a write target's account check needs it).
+ */
+function checkExpectation(expect: PageExpectation, pageModel: () => PageModel = readPageModel): TetherError | null {
   const changed: string[] = [];
   if (expect.pageInstance !== null && expect.pageInstance !== pageInstance()) changed.push('document');
   if (originOf(location.href) !== originOf(expect.url)) changed.push('origin');
@@ -94,7 +97,7 @@ function checkExpectation(expect: PageExpectation): TetherError | null {
     });
   }
   if (expect.role === 'write') {
-    const account = checkAccountNow({ origin: location.origin, account: expect.account }, readPageModel().signIn);
+    const account = checkAccountNow({ origin: location.origin, account: expect.account }, pageModel().signIn);
     if (!account.ok) return account.error;
   }
   return null;
@@ -109,14 +112,19 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
     case 'observe':
       return { ok: true, value: observePage() };
     case 'inspect': {
-      const problem = checkExpectation(request.expect);
+      // One reading of the page serves the account check and the answer: both run in this one
+      // synchronous turn, so the page cannot change between them, and reading it is most of an
+      // inspect's work in the page.
+      let model: PageModel | undefined;
+      const pageModel = () => (model ??= readPageModel());
+      const problem = checkExpectation(request.expect, pageModel);
       if (problem) return refuse(problem);
       if (request.readAs === 'markdown' && request.read.length > 0) {
         const module = actModule();
         if (!module) return NEEDS_ACT_MODULE;
-        return { ok: true, value: inspectPage(request.read, module.markdown) };
+        return { ok: true, value: inspectPage(request.read, module.markdown, pageModel()) };
       }
-      return { ok: true, value: inspectPage(request.read) };
+      return { ok: true, value: inspectPage(request.read, null, pageModel()) };
     }
     case 'act': {
       const problem = checkExpectation(request.expect);
