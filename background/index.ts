@@ -18,6 +18,7 @@ import { createHarness, type RequestVia } from './harness.ts';
 import { indexedDbJournal } from './state/journal.ts';
 import { observeTab } from './adapters/observeTab.ts';
 import { notifyPages } from './adapters/pageEvents.ts';
+import { coalescedNotice } from './core/coalescedNotice.ts';
 import { isOwnPage, registerRuntimeChannel } from './registration.ts';
 import { catchUpScheduled, onSchedulerAlarm, scheduleAct } from './adapters/scheduler.ts';
 import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './state/store.ts';
@@ -67,8 +68,17 @@ async function reconcileNewSession(): Promise<void> {
 
 const profileReady = reconcileNewSession().then(ensureProfile);
 
+/**
+ * Open Tether pages reload their journal list when told it changed. While an agent works, records
+ * come every few milliseconds, and a reload after each one kept the worker and the page busy just
+ * as the agent's next request arrived (on the bench, with the options page open: ~2 ms more per
+ * inspect). One notice covers the records of the last moment.
+ */
+const JOURNAL_NOTICE_MS = 150;
+const journalChanged = coalescedNotice(() => notifyPages('journal.changed'), JOURNAL_NOTICE_MS);
+
 function onRecorded(_record: JournalRecord): void {
-  notifyPages('journal.changed');
+  journalChanged();
 }
 
 const approvals = browserApprovals();
