@@ -14,6 +14,7 @@ import { measureColdStart } from './coldStart.ts';
 import { measureFirstAnswers, measureServerStart, timingRow } from './connection.ts';
 import { measureEditorLatency } from './editorLatency.ts';
 import { MINIMAL_PAGES, playwrightMcpTranscript, REALISTIC_PAGES, tetherTranscript } from './contextCost.ts';
+import { measureBrowserFloor } from './browserFloor.ts';
 import { measureLatency } from './latency.ts';
 import { measureResolverScale } from './resolverScale.ts';
 import { measureSizes } from './size.ts';
@@ -168,6 +169,7 @@ try {
     );
   }
   if (bench && runs('latency')) {
+    const floor = await measureBrowserFloor(bench, ITERATIONS);
     const latency = await measureLatency(bench, ITERATIONS);
     section(1, 'Latency through the whole path vs. Playwright directly over CDP');
     log(
@@ -189,6 +191,34 @@ try {
       table(
         ['stage', ...latency.map((row) => row.operation)],
         stageNames.map((stage) => [stage, ...latency.map((row) => (stage in row.stages ? ms(row.stages[stage] ?? Number.NaN) : '—'))]),
+      ),
+    );
+    const inspectStages = latency[0]?.stages ?? {};
+    const stageOf = (prefix: string) => ms(Object.entries(inspectStages).find(([name]) => name.startsWith(prefix))?.[1] ?? Number.NaN);
+    log('\nThe browser’s own floor under the inspect stages: the same hops made bare in the same Chromium, from Tether’s worker (medians, ms):\n');
+    log(
+      table(
+        ['stage', 'inspect (native path)', 'the same hop, bare', 'bare'],
+        [
+          [
+            'native host ↔ worker',
+            stageOf('native host ↔ worker'),
+            'native-messaging round trip to a host that echoes an inspect-sized answer at once',
+            ms(floor.nativeRoundTrip),
+          ],
+          [
+            'page round trip',
+            stageOf('page round trip'),
+            'tabs.sendMessage to the bound document, which answers at once · with the revalidation’s two reads alongside · Tether’s inspect message straight from the worker (the page’s work included)',
+            `${ms(floor.pageRoundTrip)} · ${ms(floor.pageRoundTripWithRevalidation)} · ${ms(floor.pageInspect)}`,
+          ],
+          [
+            'worker after the page',
+            stageOf('worker after the page'),
+            'one IndexedDB add of a journal-sized record and its commit (relaxed durability)',
+            ms(floor.idbCommit),
+          ],
+        ],
       ),
     );
     log(
