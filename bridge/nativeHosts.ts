@@ -222,6 +222,9 @@ export class NativeHosts {
       const lostUntil = this.recentlyLost(profile, now);
       return lostUntil <= now || (profile === undefined && lostUntil === 0);
     };
+    // A call for a profile whose host is here goes to that host whatever else the folder holds:
+    // no listing on every call (a host appearing later is still announced by the watch).
+    if (profile !== undefined && this.peerFor(profile)) return Promise.resolve();
     // A socket may have appeared that no watch event announced yet (events come a moment later):
     // one listing of the folder, which is cheap, before deciding.
     this.scan();
