@@ -7,6 +7,7 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import { newId } from '../shared/ids.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
+import { JOURNAL_NOTICE_MS } from '../shared/runtimeProtocol.ts';
 import { KEEPER_CHANNEL } from '../shared/keeperProtocol.ts';
 import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, registerAgentConnection, startNative } from './adapters/agentConnection.ts';
 import { actRecords } from './state/actRecords.ts';
@@ -74,7 +75,6 @@ const profileReady = reconcileNewSession().then(ensureProfile);
  * as the agent's next request arrived (on the bench, with the options page open: ~2 ms more per
  * inspect). One notice covers the records of the last moment.
  */
-const JOURNAL_NOTICE_MS = 150;
 const journalChanged = coalescedNotice(() => notifyPages('journal.changed'), JOURNAL_NOTICE_MS);
 
 function onRecorded(_record: JournalRecord): void {

@@ -4,10 +4,12 @@
  * over CDP on the same page; and where Tether's time goes, stage by stage. The primary path is the
  * native one (bridge → host's unix socket → host → native port → worker); inspect is also measured
  * over the WebSocket fallback, last (the extension uses it only once no native host serves).
- * Inspects alternate with direct reads in blocks of ten, so both see the same stretches of a shared machine.
+ * Inspects alternate with direct reads in blocks of ten, so both see the same stretches of a shared machine;
+ * each block starts once the previous one's aftermath (the journal notice to open pages) is over.
  */
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { EnvelopeMeta } from '../shared/protocol.ts';
+import { JOURNAL_NOTICE_MS } from '../shared/runtimeProtocol.ts';
 import { median, p95, timed } from './stats.ts';
 import type { BenchCall, BenchTether } from './tetherSetup.ts';
 
@@ -75,6 +77,13 @@ function sampleOf(took: number, meta: EnvelopeMeta | undefined): Sample {
 
 const BLOCK = 10;
 
+/**
+ * Between blocks: longer than the worker waits before telling open Tether pages (the bench's
+ * control page) that the journal changed, so the page's reload after a block of inspects lands in
+ * neither the next direct block nor the next Tether block.
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, JOURNAL_NOTICE_MS + 50));
+
 export async function measureLatency(bench: BenchTether, iterations = 200, warmup = 10): Promise<LatencyRow[]> {
   const { profile, workspace } = bench;
   await bench.blog.goto(bench.sites.url('blog', '/write?editor=plain'));
@@ -95,10 +104,12 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
         if (!answer.envelope.ok) throw new Error(`inspect failed: ${answer.envelope.error.message}`);
         if (index >= warmup) samples.push(sampleOf(took, answer.envelope.meta));
       }
+      await settle();
       for (let index = block; index < Math.min(block + BLOCK, warmup + iterations); index += 1) {
         const [took] = await timed(() => directInspect(bench));
         if (index >= warmup) direct.push(took);
       }
+      await settle();
     }
     return { samples, direct, records: await agentRecords(bench, iterations) };
   };

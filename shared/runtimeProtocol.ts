@@ -12,6 +12,8 @@ import type { AnyToolEnvelope } from './protocol.ts';
 
 export const RUNTIME_CHANNEL = 'tether.runtime';
 export const UI_EVENT_CHANNEL = 'tether.ui';
+/** At most this long after a journal record is saved, open pages are told the journal changed (one notice per burst). */
+export const JOURNAL_NOTICE_MS = 150;
 
 /** Limits the pages' inputs share with the schema below (maxLength, minLength, min/max). */
 export const NAME_MAX_LENGTH = 80;
