@@ -1,6 +1,8 @@
 /**
  * The request journal (the lifecycle's "record" point): every agent request, its decision, steps,
- * observations and outcome, in IndexedDB. Bounded: past MAX_RECORDS the oldest go first.
+ * observations and outcome, in IndexedDB. Bounded: past MAX_RECORDS the oldest go, in batches —
+ * once the journal holds TRIM_BATCH records over the bound, one range delete takes it back to the
+ * bound (a delete with every save would cost each request two more round trips to the database).
  * Exportable as JSON Lines from the person's UI.
  *
  * A save is one small transaction: the record is committed (readable by everyone) before it
@@ -12,7 +14,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { MAX_JOURNAL_RECORDS as MAX_RECORDS, type JournalRecord } from '../../shared/journalRecord.ts';
 
-interface JournalDb extends DBSchema {
+export interface JournalDb extends DBSchema {
   records: {
     key: number;
     value: JournalRecord & { seq?: number };
@@ -20,15 +22,22 @@ interface JournalDb extends DBSchema {
   };
 }
 
-let dbPromise: Promise<IDBPDatabase<JournalDb>> | null = null;
+/** How far past the bound the journal may grow before the oldest go, all in one delete. */
+export const TRIM_BATCH = 500;
 
-function db(): Promise<IDBPDatabase<JournalDb>> {
-  dbPromise ??= openDB<JournalDb>('tether-journal', 1, {
+export function openJournalDb(name = 'tether-journal'): Promise<IDBPDatabase<JournalDb>> {
+  return openDB<JournalDb>(name, 1, {
     upgrade(database) {
       const store = database.createObjectStore('records', { keyPath: 'seq', autoIncrement: true });
       store.createIndex('byWorkspace', 'workspaceId');
     },
-  }).catch((error: unknown) => {
+  });
+}
+
+let dbPromise: Promise<IDBPDatabase<JournalDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<JournalDb>> {
+  dbPromise ??= openJournalDb().catch((error: unknown) => {
     dbPromise = null;
     throw error;
   });
@@ -39,47 +48,56 @@ export interface JournalSink {
   save(record: JournalRecord): Promise<void>;
 }
 
-/** Records in the store, as this worker last knew it; null until counted. */
-let stored: number | null = null;
-
-export const indexedDbJournal: JournalSink = {
-  async save(record) {
-    const database = await db();
-    const tx = database.transaction('records', 'readwrite', { durability: 'relaxed' });
-    const adding = tx.store.add({ ...record });
-    // The usual save: below the bound, the add is all this transaction does, so it is committed as
-    // soon as the add is done (no round trip to find out nothing else is coming).
-    if (stored !== null && stored < MAX_RECORDS) {
-      stored += 1;
-      tx.commit();
+/**
+ * A journal over `open`'s database. How many records there are is counted once per worker and
+ * then kept up to date here (only this worker writes the journal), instead of counting every
+ * record on every save.
+ */
+export function createJournalSink(open: () => Promise<IDBPDatabase<JournalDb>>, maxRecords = MAX_RECORDS, trimBatch = TRIM_BATCH): JournalSink {
+  /** Records in the store, as this worker last knew it; null until counted. */
+  let stored: number | null = null;
+  return {
+    async save(record) {
+      const database = await open();
+      const tx = database.transaction('records', 'readwrite', { durability: 'relaxed' });
+      const adding = tx.store.add({ ...record });
+      // The usual save: below the trimming point, the add is all this transaction does, so it is
+      // committed as soon as the add is done (no round trip to find out nothing else is coming).
+      if (stored !== null && stored + 1 < maxRecords + trimBatch) {
+        stored += 1;
+        tx.commit();
+        try {
+          await Promise.all([adding, tx.done]);
+        } catch (error) {
+          // Not saved: count again next time rather than trust a guess.
+          stored = null;
+          throw error;
+        }
+        return;
+      }
       try {
-        await Promise.all([adding, tx.done]);
+        // Counted in the same transaction after the add: it includes this record.
+        stored = stored === null ? await tx.store.count() : stored + 1;
+        await adding;
+        const extra = stored - maxRecords;
+        // (A count of 0 would ask getAllKeys for every key.)
+        if (extra > 0 && extra >= trimBatch) {
+          // The oldest have the smallest keys: one delete up to the last of them.
+          const oldest = await tx.store.getAllKeys(null, extra);
+          const last = oldest[oldest.length - 1];
+          if (last !== undefined) await tx.store.delete(IDBKeyRange.upperBound(last));
+          stored -= oldest.length;
+        }
+        await tx.done;
       } catch (error) {
-        // Not saved: count again next time rather than trust a guess.
         stored = null;
         throw error;
       }
-      return;
-    }
-    try {
-      // Counted in the same transaction after the add: it includes this record.
-      stored = stored === null ? await tx.store.count() : stored + 1;
-      await adding;
-      let extra = stored - MAX_RECORDS;
-      let cursor = extra > 0 ? await tx.store.openCursor() : null;
-      while (cursor && extra > 0) {
-        await cursor.delete();
-        extra -= 1;
-        stored -= 1;
-        cursor = await cursor.continue();
-      }
-      await tx.done;
-    } catch (error) {
-      stored = null;
-      throw error;
-    }
-  },
-};
+    },
+  };
+}
+
+export const indexedDbJournal: JournalSink = createJournalSink(db);
 
 /** Newest first, optionally one workspace's. */
 export async function listJournal(options: { workspaceId?: string; limit: number }): Promise<JournalRecord[]> {
