@@ -113,6 +113,7 @@ function handleAgentRequest(request: AgentRequest, via: RequestVia = 'agent') {
 }
 
 registerRuntimeChannel({
+  ready: () => profileReady,
   handleAgentRequest: (request) => handleAgentRequest(request, 'ui'),
   notify: () => notifyPages('state.changed'),
   decideApproval: (id, approve) => approvals.decide(id, approve),

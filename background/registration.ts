@@ -8,7 +8,6 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import { RUNTIME_CHANNEL, runtimeRequestSchema } from '../shared/runtimeProtocol.ts';
-import { ready } from './state/store.ts';
 import { handleUiRequest, type UiDeps } from './uiHandlers.ts';
 
 export function isOwnPage(sender: Runtime.MessageSender): boolean {
@@ -22,8 +21,8 @@ export async function handleRuntimeMessage(message: unknown, deps: UiDeps): Prom
   if (!parsed.success) {
     return failure(tetherError('invalid_request', `Malformed request: ${parsed.error.issues[0]?.message ?? 'invalid'}.`));
   }
-  await ready();
   try {
+    await deps.ready();
     return await handleUiRequest(parsed.data, deps);
   } catch (error) {
     return failure(tetherError('invalid_request', error instanceof Error ? error.message : String(error)));

@@ -21,6 +21,8 @@ import { localStore, sessionStore } from './state/store.ts';
 import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './core/workspaces.ts';
 
 export interface UiDeps {
+  /** State loaded and the profile made: a page's first request (right after install) waits for it. */
+  ready(): Promise<void>;
   handleAgentRequest(request: AgentRequest): Promise<RuntimeAnswers['agent.request']>;
   notify(): void;
   /** The person's decision on a pending approval; false when it is no longer pending. */
