@@ -4,6 +4,7 @@
  * installed), as an agent's host would from the README's config.
  */
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -27,6 +28,18 @@ export interface AgentOptions {
    * own, so it never finds hosts of browsers that are not the test's.
    */
   native?: NativeSandbox;
+}
+
+/** Whether something accepts connections on the loopback port now. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 export class McpAgent {
@@ -55,6 +68,9 @@ export class McpAgent {
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     const client = new Client({ name: 'tether-e2e', version: '1.0.0' });
     await client.connect(transport);
+    // The server starts its browser side (the loopback hub among it) just after the MCP handshake,
+    // not before it (bridge/main.ts): tests that reach the port themselves start once it listens.
+    await expect.poll(() => accepts(port), { timeout: 10_000, intervals: [5] }).toBe(true);
     return new McpAgent(client, port, token, stderr);
   }
 
