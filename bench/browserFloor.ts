@@ -90,6 +90,20 @@ export async function measureBrowserFloor(bench: BenchTether, rounds = 200): Pro
         const documentId = frame?.documentId;
         if (!documentId) throw new Error('no documentId');
         const port = chrome.runtime.connectNative(host);
+        // Tether's own page port (content/registration.ts): one per document, requests matched by id.
+        const page = chrome.tabs.connect(tabId, { name: 'tether.page', documentId });
+        const pageWaiting = new Map<number, () => void>();
+        page.onMessage.addListener((message: { id: number }) => pageWaiting.get(message.id)?.());
+        let pageNext = 0;
+        // (From an array: a function assigned to a name would be named, see above.)
+        const [askPage] = [
+          (request: unknown) =>
+            new Promise<void>((resolve) => {
+              pageNext += 1;
+              pageWaiting.set(pageNext, resolve);
+              page.postMessage({ id: pageNext, request });
+            }),
+        ];
         const echoes: Array<() => void> = [];
         port.onMessage.addListener(() => echoes.shift()?.());
         // About the size of an inspect's answer on the bench's page (its fields, actions and meta).
@@ -130,15 +144,15 @@ export async function measureBrowserFloor(bench: BenchTether, rounds = 200): Pro
                 port.postMessage(answer);
               });
             } else if (kind === 'pageRoundTrip') {
-              await chrome.tabs.sendMessage(tabId, { channel: 'tether.page', type: 'bench-floor' }, { documentId });
+              await askPage({ channel: 'tether.page', type: 'bench-floor' });
             } else if (kind === 'pageRoundTripWithRevalidation') {
               await Promise.all([
-                chrome.tabs.sendMessage(tabId, { channel: 'tether.page', type: 'bench-floor' }, { documentId }),
+                askPage({ channel: 'tether.page', type: 'bench-floor' }),
                 chrome.tabs.get(tabId),
                 chrome.webNavigation.getFrame({ tabId, frameId: 0 }),
               ]);
             } else if (kind === 'pageInspect') {
-              await chrome.tabs.sendMessage(tabId, inspect, { documentId });
+              await askPage(inspect);
             } else {
               await new Promise<void>((resolve, reject) => {
                 const transaction = database.transaction('records', 'readwrite', { durability: 'relaxed' });
@@ -152,6 +166,7 @@ export async function measureBrowserFloor(bench: BenchTether, rounds = 200): Pro
           }
         }
         port.disconnect();
+        page.disconnect();
         database.close();
         indexedDB.deleteDatabase('tether-bench-floor');
         return out;

@@ -1,7 +1,7 @@
 /**
- * The content script's message registration: one listener for the page channel. Only Tether's
- * own service worker can reach it (runtime messages from other extensions or pages never arrive
- * here, and `sender.id` is checked anyway); every request is checked before it is believed.
+ * The content script's message registration: one port listener for the page channel. Only
+ * Tether's own service worker can reach it (other extensions and pages cannot connect here, and
+ * the sender is checked anyway); every request is checked before it is believed.
  *
  * This file is in every page, so the light requests are checked by hand here; an act is checked
  * in full (zod, the plan) by the act module, which the worker injects when the first act comes.
@@ -13,6 +13,8 @@ import { originOf, urlWithoutFragment } from '../shared/model.ts';
 import {
   ACT_MODULE_FILE,
   PAGE_CHANNEL,
+  PAGE_PORT,
+  type PagePortReply,
   READ_FORMATS,
   SITES_MODULE_FILE,
   type PageExpectation,
@@ -143,10 +145,44 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
   }
 }
 
+/** `{ id, request }` from the worker, with a request on Tether's page channel; null for anything else. */
+function portRequest(message: unknown): { id: number; request: Record<string, unknown> } | null {
+  if (typeof message !== 'object' || message === null) return null;
+  const { id, request } = message as { id?: unknown; request?: unknown };
+  if (!Number.isSafeInteger(id) || typeof request !== 'object' || request === null) return null;
+  if ((request as { channel?: unknown }).channel !== PAGE_CHANNEL) return null;
+  return { id: id as number, request: request as Record<string, unknown> };
+}
+
+/**
+ * The worker opens one port to this document (tabs.connect by documentId) and sends its requests
+ * on it; each answer carries its request's id. Only Tether's own service worker can open it
+ * (content scripts of other tabs cannot connect to a tab; other extensions and pages cannot reach
+ * this isolated world), and the sender is checked anyway.
+ */
 export function registerPageChannel(): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
-    if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
-    if (typeof message !== 'object' || message === null || (message as { channel?: unknown }).channel !== PAGE_CHANNEL) return undefined;
-    return handle(message as Record<string, unknown>);
+  browser.runtime.onConnect.addListener((port: Runtime.Port) => {
+    if (port.name !== PAGE_PORT) return;
+    if (port.sender?.id !== browser.runtime.id || port.sender.tab !== undefined) {
+      port.disconnect();
+      return;
+    }
+    port.onMessage.addListener((message: unknown) => {
+      const asked = portRequest(message);
+      if (!asked) return;
+      void handle(asked.request)
+        .then(
+          (reply): PagePortReply => ({ id: asked.id, reply }),
+          // The worker learns the page failed (as a rejected sendMessage used to tell it), rather than waiting for its timeout.
+          (error: unknown): PagePortReply => ({ id: asked.id, failed: (error instanceof Error ? error.message : String(error)).slice(0, 500) }),
+        )
+        .then((answer) => {
+          try {
+            port.postMessage(answer);
+          } catch {
+            // The worker went away (or the port closed) while the page worked: nobody to answer.
+          }
+        });
+    });
   });
 }

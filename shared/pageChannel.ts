@@ -49,3 +49,15 @@ export type PageReply<T> =
       /** The request needs a module in the page (the act module, the site adapters): the worker injects this file and asks again. */
       load?: typeof ACT_MODULE_FILE | typeof SITES_MODULE_FILE;
     };
+
+/**
+ * The port the worker opens to a document's content script (`tabs.connect` by documentId): each
+ * request travels as `{ id, request }` and its answer as `{ id, reply }` (or `{ id, failed }`).
+ */
+export const PAGE_PORT = 'tether.page';
+export interface PagePortRequest {
+  id: number;
+  request: unknown;
+}
+/** The page's answer, or why it could not make one (an exception in the page: nothing was done). */
+export type PagePortReply = { id: number; reply: unknown } | { id: number; failed: string };

@@ -1,15 +1,16 @@
 /**
- * The typed client for the page channel. Messages go to one exact document
- * (`tabs.sendMessage(tabId, msg, { documentId })`): if the tab has navigated since, the new page
- * cannot receive them, and the answer is a refusal, never a write somewhere else.
+ * The typed client for the page channel. Messages go to one exact document, over a port opened
+ * to it by documentId (pagePorts.ts): if the tab has navigated since, the new page cannot receive
+ * them, and the answer is a refusal, never a write somewhere else.
  *
  * Where the browser has no documentIds (Firefox 140; the binding holds a key the worker minted,
  * see shared/documentKey.ts) they go to the bound tab's top frame: never another tab, and the page
  * there refuses unless it is the page instance the binding saw (content/registration.ts).
  */
-import browser from 'webextension-polyfill';
+import browser, { type Tabs } from 'webextension-polyfill';
 import { isCommitKey } from '../../shared/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome } from '../../shared/errors.ts';
+import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
 import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, SITES_MODULE_FILE, type PageAnswers, type PageRequest } from '../../shared/pageProtocol.ts';
 
 type WithoutChannel<T> = T extends unknown ? Omit<T, 'channel'> : never;
@@ -66,18 +67,17 @@ function moduleAskedFor(reply: unknown): string | null {
   return typeof load === 'string' && MODULE_FILES.includes(load) ? load : null;
 }
 
-async function sendOnce(tabId: number, documentId: string, message: PageRequest, timeoutMs: number): Promise<unknown> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('tether:timeout')), timeoutMs);
-  });
-  try {
-    // Firefox 140 throws on a `documentId` option it does not know: it is never passed a minted key.
-    const options = isCommitKey(documentId) ? { frameId: 0 } : { documentId };
-    return await Promise.race([browser.tabs.sendMessage(tabId, message, options), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * One port per document (pagePorts.ts). Chromium reports why a port closed through
+ * `runtime.lastError`; Firefox on the port itself.
+ */
+const pagePorts = new PagePorts({
+  connect: (tabId, target, name) => browser.tabs.connect(tabId, { ...target, name } as Tabs.ConnectConnectInfoType) as PagePort,
+  lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
+});
+
+function sendOnce(tabId: number, documentId: string, message: PageRequest, timeoutMs: number): Promise<unknown> {
+  return pagePorts.ask(tabId, documentId, message, timeoutMs);
 }
 
 export async function askPage<R extends PageRequestBody>(
@@ -105,7 +105,7 @@ export async function askPage<R extends PageRequestBody>(
       reply = await sendOnce(tabId, documentId, message, limit);
     }
   } catch (error) {
-    if (error instanceof Error && error.message === 'tether:timeout') {
+    if (error instanceof Error && error.message === PAGE_TIMEOUT) {
       return failure(tetherError('timeout', `The page did not answer within ${Math.round(limit / 1000)} s.`, { tabId }));
     }
     // The bound document is gone (navigated, reloaded, closed) or cannot host Tether.

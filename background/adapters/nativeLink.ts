@@ -28,15 +28,9 @@ import {
 } from '../../shared/nativeProtocol.ts';
 import type { AgentRequest, Envelope, ToolName } from '../../shared/protocol.ts';
 import type { NativeStatus } from '../../shared/runtimeProtocol.ts';
+import type { BrowserPort } from './browserPort.ts';
 
-export interface NativePort {
-  postMessage(message: unknown): void;
-  disconnect(): void;
-  onMessage: { addListener(listener: (message: unknown) => void): void };
-  onDisconnect: { addListener(listener: () => void): void };
-  /** Firefox's reason for the close (Chromium sets `runtime.lastError` instead). */
-  error?: { message?: string } | null;
-}
+export type NativePort = BrowserPort;
 
 export interface NativeDeps {
   /** Opens the port; throws when the browser has no native messaging (or no permission). */

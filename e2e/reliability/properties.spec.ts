@@ -118,23 +118,47 @@ test('arbitrary input to every message handler: typed errors, no state change, n
     { numRuns: PAGE_CASES, seed: 11 },
   );
   const blogTabId = await tether.tabIdOf(scene.blog);
+  // Sent on the page port as the worker does ({ id, request }), each also bare and under an id that
+  // is not one (those must be ignored); an observe last, whose answer says everything before it was handled.
   const pageAnswers = await worker?.evaluate(
     async ({ tabId, messages }) => {
-      const answers: string[] = [];
-      for (const text of messages) {
+      const port = chrome.tabs.connect(tabId, { name: 'tether.page', frameId: 0 });
+      const answers = new Map<number, string>();
+      let unexpected = 0;
+      const sentinel = messages.length + 1;
+      const done = new Promise<void>((resolve) => {
+        port.onMessage.addListener((message: { id?: unknown; reply?: { ok?: boolean; error?: { code?: string } }; failed?: string }) => {
+          if (typeof message.id !== 'number' || message.id < 1 || message.id > sentinel) {
+            unexpected += 1;
+            return;
+          }
+          const reply = message.reply;
+          answers.set(message.id, message.failed !== undefined ? 'failed' : reply?.ok ? 'ok' : (reply?.error?.code ?? '?'));
+          if (message.id === sentinel) resolve();
+        });
+      });
+      messages.forEach((text, index) => {
         const message: unknown = JSON.parse(text);
-        try {
-          const answer = (await chrome.tabs.sendMessage(tabId, message)) as { ok: boolean; error?: { code: string } } | undefined;
-          answers.push(answer === undefined ? 'ignored' : answer.ok ? 'ok' : (answer.error?.code ?? '?'));
-        } catch {
-          answers.push('ignored');
-        }
-      }
-      return answers;
+        port.postMessage(message);
+        port.postMessage({ id: `x${index}`, request: message });
+        port.postMessage({ id: index + 1, request: message });
+      });
+      port.postMessage({ id: sentinel, request: { channel: 'tether.page', type: 'observe' } });
+      await done;
+      // Answers are sent as each request is handled; a moment more for any that came out of order.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      port.disconnect();
+      return {
+        answers: messages.map((_, index) => answers.get(index + 1) ?? 'ignored'),
+        sentinel: answers.get(sentinel),
+        unexpected,
+      };
     },
     { tabId: blogTabId, messages: pageCases.map((item) => JSON.stringify(item)) },
   );
-  for (const [index, answer] of (pageAnswers ?? []).entries()) {
+  expect(pageAnswers?.sentinel).toBe('ok');
+  expect(pageAnswers?.unexpected).toBe(0);
+  for (const [index, answer] of (pageAnswers?.answers ?? []).entries()) {
     const message = pageCases[index] as { type?: string };
     // Only a well-formed observe or actStatus (reads) may answer ok; everything else is refused or ignored.
     if (answer === 'ok') expect(['observe', 'actStatus']).toContain(message.type);
