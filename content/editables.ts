@@ -146,6 +146,15 @@ export function isDisabled(element: Element): boolean {
   return (element as HTMLInputElement).disabled === true || element.getAttribute('aria-disabled') === 'true' || (element as HTMLInputElement).readOnly === true;
 }
 
+/**
+ * An `<input type="hidden">`: never visible (isVisible's zero-size box), since every browser's
+ * stylesheet gives it `display: none !important`, which no page style overrides. Told without
+ * reading layout, for pages with many of them.
+ */
+export function isHiddenInput(element: Element): boolean {
+  return tag(element) === 'input' && (element.getAttribute('type') ?? '').toLowerCase() === 'hidden';
+}
+
 /** Visible enough to be a real field a person could see. */
 export function isVisible(element: Element): boolean {
   const html = element as HTMLElement;

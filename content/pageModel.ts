@@ -6,7 +6,7 @@
  */
 import type { ActionKind, SignIn } from '../shared/pageProtocol.ts';
 import { genericActionKind } from './actionWords.ts';
-import { EDITABLE_CANDIDATES, editableFrom, isVisible, type Editable } from './editables.ts';
+import { EDITABLE_CANDIDATES, editableFrom, isHiddenInput, isVisible, type Editable } from './editables.ts';
 import { isFormattingControl } from './formattingControls.ts';
 import { sitesHook } from './sitesHook.ts';
 
@@ -89,19 +89,41 @@ function labelFor(element: Element): string {
   );
 }
 
-/** The generic adapter's fields: a title input, the largest text area or editor as body, then the rest. */
-export function inferFields(doc: Document, taken: Set<string>): LocatedField[] {
-  const candidates = Array.from(doc.querySelectorAll(EDITABLE_CANDIDATES)).filter((element) => isVisible(element));
-  const editables: Array<{ element: Element; editable: Editable }> = [];
+/** An editable the generic scan found, and the candidate element it found it from. */
+export interface GenericEditable {
+  element: Element;
+  editable: Editable;
+}
+
+/**
+ * The visible editables on the page, one per editor, in document order: what the generic adapter
+ * names fields after. Visibility is checked last, only for candidates that hold an editable (radios,
+ * checkboxes and frames without an editor need no layout read); every check is a pure read, so the
+ * order does not change which editables are found. Editables `leaveOut` picks are left out before
+ * their visibility is read (with every candidate that leads to the same editor).
+ */
+export function genericEditables(doc: Document, leaveOut?: (editable: Editable) => boolean): GenericEditable[] {
+  const editables: GenericEditable[] = [];
   const seen = new Set<Element>();
-  for (const element of candidates) {
+  for (const element of Array.from(doc.querySelectorAll(EDITABLE_CANDIDATES))) {
+    if (isHiddenInput(element)) continue;
     const editable = editableFrom(element);
     if (!editable || seen.has(editable.element)) continue;
     if (editable.kind === 'contenteditable' && editable.element.parentElement?.isContentEditable) continue;
+    if (leaveOut?.(editable) || !isVisible(element)) continue;
     seen.add(editable.element);
     editables.push({ element, editable });
   }
+  return editables;
+}
 
+/** The generic adapter's fields: a title input, the largest text area or editor as body, then the rest. */
+export function inferFields(doc: Document, taken: Set<string>): LocatedField[] {
+  return namedFields(genericEditables(doc), taken);
+}
+
+/** Names and labels the generic editables: the title, the body, then the rest (30 at most). */
+export function namedFields(editables: GenericEditable[], taken: Set<string>): LocatedField[] {
   const fields: LocatedField[] = [];
   const title = editables.find(
     ({ element, editable }) =>
@@ -140,7 +162,7 @@ export function inferActions(doc: Document): LocatedAction[] {
   const actionNames = new Set<string>();
   const actions: LocatedAction[] = [];
   for (const element of Array.from(doc.querySelectorAll<HTMLElement>('button, input[type="submit"], [role="button"]'))) {
-    if (!isVisible(element) || actions.length >= 30 || isFormattingControl(element)) continue;
+    if (actions.length >= 30 || !isVisible(element) || isFormattingControl(element)) continue;
     const label = (textOf(element) || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '').slice(0, 200);
     if (!label) continue;
     const kind = genericActionKind(label);
@@ -163,11 +185,14 @@ export function inferReadable(doc: Document): Map<string, ReadableRegion> {
 
 export function inferSignIn(doc: Document): SignIn {
   const clickable = Array.from(doc.querySelectorAll('a, button'));
+  // Each one's text is read once (innerText lays the page out), for both tests below.
+  const texts: Array<string | undefined> = [];
+  const textAt = (index: number): string => (texts[index] ??= textOf(clickable[index]));
   let signIn: SignIn = { state: 'unknown', account: null, via: 'generic' };
-  if (clickable.some((element) => SIGN_OUT.test(textOf(element)))) {
+  if (clickable.some((_, index) => SIGN_OUT.test(textAt(index)))) {
     const account = ACCOUNT_SELECTORS.map((selector) => doc.querySelector(selector)).find((element) => element && textOf(element));
     signIn = { state: 'signed_in', account: account ? textOf(account) : null, via: 'generic:sign-out-link' };
-  } else if (clickable.some((element) => SIGN_IN.test(textOf(element)))) {
+  } else if (clickable.some((_, index) => SIGN_IN.test(textAt(index)))) {
     signIn = { state: 'signed_out', account: null, via: 'generic:sign-in-link' };
   }
   return signIn;

@@ -9,7 +9,8 @@ import { editableFrom, isVisible } from './editables.ts';
 import {
   elementRegion,
   inferActions,
-  inferFields,
+  genericEditables,
+  namedFields,
   inferReadable,
   inferSignIn,
   textOf,
@@ -76,11 +77,10 @@ function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
       );
   }
   const signedIn = first(roots, adapter.signIn.signedIn)?.element;
-  const signedOut = first(roots, adapter.signIn.signedOut);
   let signIn: SignIn;
   if (signedIn && isVisible(signedIn)) {
     signIn = { state: 'signed_in', account: textOf(first(roots, adapter.signIn.account)?.element) || null, via: `adapter:${adapter.id}` };
-  } else if (signedOut) {
+  } else if (first(roots, adapter.signIn.signedOut)) {
     signIn = { state: 'signed_out', account: null, via: `adapter:${adapter.id}` };
   } else {
     signIn = { state: 'unknown', account: null, via: `adapter:${adapter.id}` };
@@ -94,17 +94,32 @@ function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
   return { adapterId: adapter.id, fields, actions, readable, signIn, draftBanner };
 }
 
-/** Whether an adapter's field already stands for what the generic scan found (the same editor, or one inside it). */
-function covers(field: LocatedField, other: LocatedField): boolean {
-  const mine = [field.located, field.editable.element];
-  const theirs = [other.located, other.editable.element];
-  return mine.some((a) => theirs.some((b) => a === b || a.contains(b) || b.contains(a)));
+/**
+ * Whether one of the adapter's fields already stands for these elements of the generic scan: the
+ * same editor, or one inside the other. The same element is looked for across all fields first
+ * (the usual case), so most checks need no containment walk.
+ */
+function coveredBy(fields: LocatedField[], theirs: Element[]): boolean {
+  return (
+    fields.some((field) => theirs.includes(field.located) || theirs.includes(field.editable.element)) ||
+    fields.some((field) => [field.located, field.editable.element].some((mine) => theirs.some((other) => mine.contains(other) || other.contains(mine))))
+  );
 }
 
 /** The adapter's reading, checked against the generic one: never an empty page where the generic model sees fields. */
 function checkedAgainstGeneric(adapter: SiteAdapter, doc: Document, model: PageModel): PageModel {
-  const taken = new Set(model.fields.map((field) => field.name));
-  const unnamed = inferFields(doc, taken).filter((generic) => !model.fields.some((field) => covers(field, generic)));
+  // Every generic field is one of the generic editables. An editor an adapter field covers is
+  // covered from whichever element the scan finds it, so its visibility is not read; when the rest
+  // are covered too (the adapter's own page, the usual case), nothing is unnamed and the generic
+  // fields need no names or labels.
+  const allCovered = genericEditables(doc, (editable) => coveredBy(model.fields, [editable.element])).every(({ element, editable }) =>
+    coveredBy(model.fields, [element, editable.element]),
+  );
+  const unnamed = allCovered
+    ? []
+    : namedFields(genericEditables(doc), new Set(model.fields.map((field) => field.name))).filter(
+        (generic) => !coveredBy(model.fields, [generic.located, generic.editable.element]),
+      );
   const verdict = adapterVerdict({
     adapter,
     named: adapter.fields.map((field) => field.name),
