@@ -2,8 +2,10 @@
  * Latency of inspect and of a three-step act through the whole path (MCP client → bridge →
  * extension → content script → page), against the same operations done by Playwright directly
  * over CDP on the same page; and where Tether's time goes, stage by stage. The primary path is the
- * native one (bridge → host's unix socket → host → native port → worker); inspect is also measured
- * over the WebSocket fallback, last (the extension uses it only once no native host serves).
+ * native one: the host offers the worker the bridge's loopback port, and calls go bridge → direct
+ * WebSocket → worker; inspect is also measured through the host (bridge → host's unix socket →
+ * host → native port → worker: a bridge that offers no direct link) and over the WebSocket
+ * fallback, last (the extension uses it only once no native host serves).
  * Inspects alternate with direct reads in blocks of ten, so both see the same stretches of a shared machine;
  * each block starts once the previous one's aftermath (the journal notice to open pages) is over.
  */
@@ -18,6 +20,9 @@ export interface LatencyRow {
   tether: { median: number; p95: number };
   direct: { median: number; p95: number };
   stages: Record<string, number>;
+  /** Samples that went the way the row says, of `samples`. */
+  onChannel: number;
+  samples: number;
 }
 
 /** One request as measured: the whole path, the bridge's part of it, the worker's part, and its journal record. */
@@ -30,7 +35,14 @@ interface Sample {
   journalId: string;
 }
 
-function stageMedians(samples: Sample[], records: Map<string, JournalRecord>, channel: 'native' | 'websocket'): Record<string, number> {
+type Channel = 'direct' | 'host' | 'websocket';
+
+/** How many samples went the way their row says (a call on the direct link that the host carried instead would say so). */
+function onChannel(samples: Sample[], channel: Channel): number {
+  return samples.filter((sample) => (channel === 'host') === sample.hostMs > 0).length;
+}
+
+function stageMedians(samples: Sample[], records: Map<string, JournalRecord>, channel: Channel): Record<string, number> {
   const matched = samples.flatMap((sample) => {
     const record = records.get(sample.journalId);
     return record ? [{ sample, record }] : [];
@@ -38,13 +50,13 @@ function stageMedians(samples: Sample[], records: Map<string, JournalRecord>, ch
   const at = (record: JournalRecord, point: keyof JournalRecord['lifecycle']) => record.lifecycle[point] ?? 0;
   return {
     'MCP stdio + bridge (client → bridge → client)': median(samples.map((sample) => sample.total - sample.bridgeMs)),
-    ...(channel === 'native'
+    ...(channel === 'host'
       ? {
           'bridge ↔ native host: unix socket, sealed (node:crypto both sides)': median(samples.map((sample) => sample.bridgeMs - sample.hostMs)),
           'native host ↔ worker: the browser’s native-messaging port (JSON, not sealed)': median(samples.map((sample) => sample.hostMs - sample.workerMs)),
         }
       : {
-          'bridge ↔ worker: loopback WebSocket, sealed (node:crypto / Web Crypto in the worker)': median(
+          'bridge ↔ worker: loopback WebSocket, sealed (node:crypto / Web Crypto in the worker; the direct link or the fallback)': median(
             samples.map((sample) => sample.bridgeMs - sample.workerMs),
           ),
         }),
@@ -113,7 +125,8 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
     }
     return { samples, direct, records: await agentRecords(bench, iterations) };
   };
-  const overNative = await inspect(bench.call);
+  const overDirect = await inspect(bench.call);
+  const throughHost = await inspect(bench.callHost);
 
   // a three-step act, each step expecting what the previous act left
   const actSamples: Sample[] = [];
@@ -152,16 +165,19 @@ export async function measureLatency(bench: BenchTether, iterations = 200, warmu
   await bench.useWebSocket();
   const overWebSocket = await inspect(bench.callWs);
 
-  const row = (operation: string, samples: Sample[], direct: number[], stages: Record<string, number>): LatencyRow => ({
+  const row = (operation: string, samples: Sample[], direct: number[], records: Map<string, JournalRecord>, channel: Channel): LatencyRow => ({
     operation,
     tether: { median: median(samples.map((sample) => sample.total)), p95: p95(samples.map((sample) => sample.total)) },
     direct: { median: median(direct), p95: p95(direct) },
-    stages,
+    stages: stageMedians(samples, records, channel),
+    onChannel: onChannel(samples, channel),
+    samples: samples.length,
   });
   return [
-    row('inspect (native path)', overNative.samples, overNative.direct, stageMedians(overNative.samples, overNative.records, 'native')),
-    row('act (3 steps, native path)', actSamples, directAct, stageMedians(actSamples, actRecords, 'native')),
-    row('inspect (WebSocket fallback)', overWebSocket.samples, overWebSocket.direct, stageMedians(overWebSocket.samples, overWebSocket.records, 'websocket')),
+    row('inspect (native path: direct link)', overDirect.samples, overDirect.direct, overDirect.records, 'direct'),
+    row('act (3 steps, native path: direct link)', actSamples, directAct, actRecords, 'direct'),
+    row('inspect (native path: through the host)', throughHost.samples, throughHost.direct, throughHost.records, 'host'),
+    row('inspect (WebSocket fallback)', overWebSocket.samples, overWebSocket.direct, overWebSocket.records, 'websocket'),
   ];
 }
 

@@ -186,6 +186,9 @@ try {
         ]),
       ),
     );
+    const strays = latency.filter((row) => row.onChannel !== row.samples);
+    if (strays.length > 0)
+      log(`\nNot every request went the row's way: ${strays.map((row) => `${row.operation}: ${row.onChannel} of ${row.samples}`).join('; ')}.\n`);
     log('\nWhere Tether’s time goes (medians, ms):\n');
     const stageNames = [...new Set(latency.flatMap((row) => Object.keys(row.stages)))];
     log(
@@ -194,16 +197,17 @@ try {
         stageNames.map((stage) => [stage, ...latency.map((row) => (stage in row.stages ? ms(row.stages[stage] ?? Number.NaN) : '—'))]),
       ),
     );
-    const inspectStages = latency[0]?.stages ?? {};
-    const stageOf = (prefix: string) => ms(Object.entries(inspectStages).find(([name]) => name.startsWith(prefix))?.[1] ?? Number.NaN);
+    const rowNamed = (operation: string) => latency.find((row) => row.operation === operation)?.stages ?? {};
+    const stageOf = (prefix: string, operation = 'inspect (native path: direct link)') =>
+      ms(Object.entries(rowNamed(operation)).find(([name]) => name.startsWith(prefix))?.[1] ?? Number.NaN);
     log('\nThe browser’s own floor under the inspect stages: the same hops made bare in the same Chromium, from Tether’s worker (medians, ms):\n');
     log(
       table(
-        ['stage', 'inspect (native path)', 'the same hop, bare', 'bare'],
+        ['stage', 'inspect (native path: direct link; the host’s hop through the host)', 'the same hop, bare', 'bare'],
         [
           [
             'native host ↔ worker',
-            stageOf('native host ↔ worker'),
+            stageOf('native host ↔ worker', 'inspect (native path: through the host)'),
             'native-messaging round trip to a host that echoes an inspect-sized answer at once',
             ms(floor.nativeRoundTrip),
           ],
@@ -223,7 +227,7 @@ try {
       ),
     );
     log(
-      `\n${ITERATIONS} requests per row; Tether’s inspects alternate with the same read done directly in blocks of ten, so both see the same stretches of a shared machine; each block starts once the previous one's aftermath is over (the worker tells open Tether pages, such as the bench's control page, that the journal changed at most ${JOURNAL_NOTICE_MS} ms after a record, once per burst). The direct path is one CDP call into the page. Tether adds an MCP hop over stdio; on the native path (the primary one) the bridge's unix socket to the browser's native host (paired, each message sealed with AES-GCM; node:crypto on both Node sides) and the browser's own native-messaging pipe from the host to the worker (no sealing there: it never leaves the browser and its host); on the WebSocket fallback a loopback WebSocket to the worker, each message sealed both ways (Web Crypto in the worker). Then the worker checking the scope and the handle (kept in the worker, with storage.session as the source of truth), revalidating the binding against the browser (tabs.get and webNavigation.getFrame, together), the message to the exact document (on a port the worker keeps open to it, opened by documentId), and a journal record in IndexedDB before answering. An inspect reads the page while its binding is revalidated and uses the answer only if the binding holds. An act whose plan presses nothing is validated by the page as it runs (all steps checked before any runs), so it makes one page round trip; an act with clicks also validates in a dry run first (the elements it may press, and whether the person must approve). Its writes go through execCommand and are read back.\n`,
+      `\n${ITERATIONS} requests per row; Tether’s inspects alternate with the same read done directly in blocks of ten, so both see the same stretches of a shared machine; each block starts once the previous one's aftermath is over (the worker tells open Tether pages, such as the bench's control page, that the journal changed at most ${JOURNAL_NOTICE_MS} ms after a record, once per burst). The direct path is one CDP call into the page. Tether adds an MCP hop over stdio, then a hop to the worker. On the native path (the primary one) the browser starts Tether's native host, which offers the worker the loopback port of the bridge that holds it and the token they share: the worker links to that bridge directly over a loopback WebSocket, each message sealed both ways (node:crypto in the bridge, Web Crypto in the worker), and that bridge's calls go there. A bridge whose port is not offered (another agent's, or one started with TETHER_DIRECT=off, measured here) goes through the host: the bridge's unix socket to the host (paired, each message sealed with AES-GCM; node:crypto on both Node sides) and the browser's own native-messaging pipe from the host to the worker (no sealing there: it never leaves the browser and its host), one process more each way. On the WebSocket fallback (no native host; a pasted token) the same loopback WebSocket as the direct link. Then the worker checking the scope and the handle (kept in the worker, with storage.session as the source of truth), revalidating the binding against the browser (tabs.get and webNavigation.getFrame, together), the message to the exact document (on a port the worker keeps open to it, opened by documentId), and a journal record in IndexedDB before answering. An inspect reads the page while its binding is revalidated and uses the answer only if the binding holds. An act whose plan presses nothing is validated by the page as it runs (all steps checked before any runs), so it makes one page round trip; an act with clicks also validates in a dry run first (the elements it may press, and whether the person must approve). Its writes go through execCommand and are read back.\n`,
     );
   }
   if (bench && runs('cold')) {

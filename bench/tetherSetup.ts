@@ -1,9 +1,11 @@
 /**
  * One Tether for the benchmarks: demo sites, Chromium with the built extension and the native host
  * installed for its profile (`tether-mcp install`, in a sandbox), a shared workspace over the blog
- * editor and a cafe post, and two MCP clients: one whose `tether-mcp` reaches the browser over the
- * native path (the primary channel: host socket, host, native port), and one that finds no host and
- * goes over the WebSocket fallback the extension is paired with by token.
+ * editor and a cafe post, and three MCP clients: one whose `tether-mcp` reaches the browser over the
+ * native path as it does by default (the host offers the worker this bridge's loopback port, and
+ * its calls go over that direct link), one on the native path told not to offer its port
+ * (TETHER_DIRECT=off: every call through the host socket, the host and the native port), and one
+ * that finds no host and goes over the WebSocket fallback the extension is paired with by token.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +28,10 @@ export interface BenchTether {
   cafe: Page;
   profile: string;
   workspace: string;
-  /** One tool call over the native path: the answer as that tool's envelope, and what the model reads of it (the text content). */
+  /** One tool call over the native path (the direct link): the answer as that tool's envelope, and what the model reads of it (the text content). */
   call: BenchCall;
+  /** The same from a bridge on the native path that offers no direct link: through the host. */
+  callHost: BenchCall;
   /**
    * The same over the WebSocket fallback (a second MCP server that finds no native host). The
    * extension uses the WebSocket only while no native host serves: call `useWebSocket` first.
@@ -95,10 +99,14 @@ export async function startBenchTether(): Promise<BenchTether> {
   const client = await mcpClient(
     envWith({ TETHER_HOME: sandbox.home, TETHER_CONFIG_DIR: sandbox.configDir, TETHER_PORT: String(nativePort) }, ['TETHER_TOKEN']),
   );
-  await waitFor(
-    async () => (await driver.state()).connection.native.state === 'connected' && (await driver.state()).connection.native.bridges > 0,
-    'the native host to pair with the MCP server',
+  // A second native agent that offers no direct link (its own hub port, never offered): its calls go through the host.
+  const hostClient = await mcpClient(
+    envWith({ TETHER_HOME: sandbox.home, TETHER_CONFIG_DIR: sandbox.configDir, TETHER_PORT: String(nativePort + 250), TETHER_DIRECT: 'off' }, ['TETHER_TOKEN']),
   );
+  await waitFor(async () => {
+    const { connection } = await driver.state();
+    return connection.native.state === 'connected' && connection.native.bridges > 1 && connection.direct.state === 'connected';
+  }, 'the native host to pair with both MCP servers, and the direct link to the first');
 
   // The WebSocket agent: an empty run folder (no host to find), the extension paired with its hub by token.
   const port = nativePort + 500;
@@ -125,6 +133,7 @@ export async function startBenchTether(): Promise<BenchTether> {
     profile: await driver.profileId(),
     workspace: workspace.id,
     call: callOver(client),
+    callHost: callOver(hostClient),
     callWs: callOver(wsClient),
     async useWebSocket() {
       if (overWebSocket) return;
@@ -135,6 +144,7 @@ export async function startBenchTether(): Promise<BenchTether> {
     },
     async close() {
       await client.close();
+      await hostClient.close();
       await wsClient.close();
       await launched.context.close();
       await sites.close();

@@ -3,11 +3,20 @@
  * way (the primary path), otherwise over the loopback WebSocket (the hub, or a relay to it: the
  * fallback for a browser paired with a pasted token). `context` without a profile asks both and
  * lists every profile once, the native one first.
+ *
+ * The direct link: a browser served by a native host is also linked to this bridge's hub itself
+ * when the host offered it this bridge's port (nativeHost.ts). Its calls then go over that link:
+ * one process fewer each way than through the host. A read the link loses on the way, or a call
+ * it never sent, goes through the host instead; an act lost in flight is not sent again (it may
+ * have run: its request id tells the agent).
  */
 import type { Envelope } from '../shared/protocol.ts';
 import { bridgeMsSince, mergeContexts, NOT_CONNECTED_HINT, refusal } from './hub.ts';
 import type { AgentCall, Link } from './link.ts';
 import type { NativeHosts } from './nativeHosts.ts';
+
+/** What the calls need of the native hosts (nativeHosts.ts). */
+export type NativeRoute = Pick<NativeHosts, 'settle' | 'serving' | 'ask' | 'peerFor'>;
 
 function argOf(args: unknown, name: string): unknown {
   return typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[name] : undefined;
@@ -17,10 +26,17 @@ function lostInFlight(envelope: Envelope): boolean {
   return !envelope.ok && envelope.error.code === 'browser_not_connected' && envelope.error.details?.inFlight === true;
 }
 
+/** The loopback side, which may hold a browser's direct link (bridgeNode.ts). */
+export interface LoopbackLink extends Link {
+  servesDirectly?(profile: string): boolean;
+  /** The profiles linked to this process's hub itself; empty for a relay. */
+  directProfiles?(): string[];
+}
+
 export class AgentLinks implements Link {
   constructor(
-    private readonly native: NativeHosts | null,
-    private readonly loopback: Link,
+    private readonly native: NativeRoute | null,
+    private readonly loopback: LoopbackLink,
   ) {}
 
   async call(call: AgentCall): Promise<Envelope> {
@@ -31,7 +47,11 @@ export class AgentLinks implements Link {
     if (!native || (profile !== undefined && typeof profile !== 'string')) return this.loopback.call(call);
     await native.settle(profile);
     if (call.tool === 'context' && profile === undefined) {
-      const askAll = () => Promise.all([...native.serving().map((peer) => native.ask(peer, call)), this.loopback.call(call)]);
+      // Profiles linked directly are also served by their host: asked once, through the host.
+      const nativeIds = new Set(native.serving().map((peer) => peer.profile?.id));
+      const direct = this.loopback.directProfiles?.() ?? [];
+      const loopbackToo = direct.length === 0 || direct.some((id) => !nativeIds.has(id));
+      const askAll = () => Promise.all([...native.serving().map((peer) => native.ask(peer, call)), ...(loopbackToo ? [this.loopback.call(call)] : [])]);
       let answers = await askAll();
       if (answers.some(lostInFlight)) {
         await native.settle(undefined);
@@ -41,6 +61,14 @@ export class AgentLinks implements Link {
       if (merged.ok && merged.result.profiles.length > 0) return merged;
       const failed = answers.find((answer) => !answer.ok && answer.error.code !== 'browser_not_connected');
       return failed ?? refusal('context', 'browser_not_connected', `No browser is connected to Tether. ${NOT_CONNECTED_HINT}`);
+    }
+    // The profile's worker linked to this bridge directly (the host offered it this bridge's port):
+    // the call skips the host process. A read the link lost on the way goes through the host.
+    if (typeof profile === 'string' && call.tool !== 'context' && this.loopback.servesDirectly?.(profile)) {
+      const direct = await this.loopback.call(call);
+      // An act lost in flight may have run: its request id tells the agent; one never sent goes through the host.
+      const unsent = !direct.ok && direct.error.code === 'browser_not_connected' && !(call.tool === 'act' && direct.error.details?.inFlight === true);
+      if (!unsent) return direct;
     }
     const peer = profile === undefined ? null : native.peerFor(profile);
     if (!peer) {

@@ -15,6 +15,8 @@ export class BridgeNode implements Link {
   private stopped = false;
   private problem: string | null = null;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  /** Called when this process becomes the hub (its port) or stops being it (null). */
+  onHub: (port: number | null) => void = () => undefined;
 
   constructor(
     private readonly port: number,
@@ -46,6 +48,7 @@ export class BridgeNode implements Link {
       this.link = hub;
       this.problem = null;
       this.log(`hub on 127.0.0.1:${this.port}`);
+      this.onHub(this.port);
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
@@ -73,6 +76,15 @@ export class BridgeNode implements Link {
     }
   }
 
+  /** A browser with this profile is linked to this process's hub itself (not through a relay or a host). */
+  servesDirectly(profile: string): boolean {
+    return this.link instanceof Hub && this.link.hasBrowser(profile);
+  }
+
+  directProfiles(): string[] {
+    return this.link instanceof Hub ? this.link.profiles().map((profile) => profile.id) : [];
+  }
+
   call(call: AgentCall): Promise<Envelope> {
     if (!this.link) {
       const why = this.problem ? ` (${this.problem})` : '';
@@ -84,6 +96,7 @@ export class BridgeNode implements Link {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
+    if (this.link instanceof Hub) this.onHub(null);
     if (this.link instanceof Hub) await this.link.close();
     else this.link?.close();
     this.link = null;

@@ -17,10 +17,15 @@ export interface BrowserLinks {
   stop(): Promise<void>;
 }
 
-export async function startBrowserLinks(config: BridgeConfig, options: { native: boolean; log: (line: string) => void }): Promise<BrowserLinks> {
+export async function startBrowserLinks(
+  config: BridgeConfig,
+  options: { native: boolean; log: (line: string) => void; direct?: boolean },
+): Promise<BrowserLinks> {
   const agentName = `pid ${process.pid}`;
   const node = new BridgeNode(config.port, config.token, agentName, options.log);
   const native = options.native ? new NativeHosts(runDirOf(tetherHome()), config.token, agentName, options.log) : null;
+  // Holding the port, this bridge offers the hosts a direct link from their workers (see AgentLinks).
+  if (native && options.direct !== false) node.onHub = (port) => native.offerHub(port);
   native?.start();
   await node.start();
   return {

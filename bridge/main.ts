@@ -61,7 +61,9 @@ const quiet = args.has('--quiet') ? () => undefined : log;
 const hubOnly = args.has('--hub');
 let browser: Promise<BrowserLinks> | null = null;
 const startBrowser = () =>
-  (browser ??= import('./browserLinks.ts').then(({ startBrowserLinks }) => startBrowserLinks(config, { native: !hubOnly, log: quiet })));
+  (browser ??= import('./browserLinks.ts').then(({ startBrowserLinks }) =>
+    startBrowserLinks(config, { native: !hubOnly, log: quiet, direct: process.env.TETHER_DIRECT !== 'off' }),
+  ));
 
 const stop = () => {
   if (!browser) process.exit(0);

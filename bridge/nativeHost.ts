@@ -74,6 +74,8 @@ function makeLog(file: string | null): (line: string) => void {
 interface BridgePeer {
   connection: PairedConnection;
   paired: boolean;
+  /** The loopback port this bridge holds (it is the hub), if it said so. */
+  hubPort: number | null;
 }
 
 class NativeHost {
@@ -85,6 +87,8 @@ class NativeHost {
   private readonly asked = new Map<string, { peer: BridgePeer; id: string; debugSince: number | null }>();
   private next = 0;
   private stopping = false;
+  /** The hub port last offered to the worker for its direct link (null: none). */
+  private offered: number | null = null;
 
   constructor(
     private readonly options: HostOptions,
@@ -132,6 +136,8 @@ class NativeHost {
         this.setProfile(message.profile);
         // The worker counts itself connected from the host's first message.
         this.toWorker({ type: 'bridges', count: this.bridgeCount() });
+        // A (re)started worker learns the hub to link to directly, if a bridge holds one.
+        this.offerDirect(true);
         return;
       case 'profile':
         this.setProfile(message.profile);
@@ -208,7 +214,7 @@ class NativeHost {
   private accept(socket: Socket): void {
     const unpaired = [...this.peers].filter((peer) => !peer.paired);
     if (unpaired.length >= MAX_UNPAIRED_CONNECTIONS) unpaired[0]?.connection.close(CLOSE_BUSY, 'too many connections in the handshake');
-    const peer: BridgePeer = { connection: undefined as unknown as PairedConnection, paired: false };
+    const peer: BridgePeer = { connection: undefined as unknown as PairedConnection, paired: false, hubPort: null };
     peer.connection = pairStream(
       socket,
       serverPairing(this.token, `tether-host ${TETHER_VERSION}`, false),
@@ -225,6 +231,7 @@ class NativeHost {
           this.peers.delete(peer);
           for (const [id, asked] of this.asked) if (asked.peer === peer) this.asked.delete(id);
           if (wasPaired) this.toWorker({ type: 'bridges', count: this.bridgeCount() });
+          this.offerDirect(false);
         },
       },
       this.log,
@@ -236,6 +243,11 @@ class NativeHost {
     const parsed = bridgeToHostSchema.safeParse(value);
     if (!parsed.success) {
       this.log('ignored a message from a bridge that is not a request');
+      return;
+    }
+    if (parsed.data.type === 'hub') {
+      peer.hubPort = parsed.data.port;
+      this.offerDirect(false);
       return;
     }
     const request = parsed.data;
@@ -255,6 +267,19 @@ class NativeHost {
         return;
       }
     }
+  }
+
+  /**
+   * Tells the worker which hub to link to directly: the port of the paired bridge that said last it
+   * holds one, with the token this host and its bridges share (the worker pairs with the hub on it,
+   * as with a pasted token). Only on a change, unless `always` (a worker that just said hello).
+   */
+  private offerDirect(always: boolean): void {
+    let port: number | null = null;
+    for (const peer of this.peers) if (peer.paired && peer.hubPort !== null) port = peer.hubPort;
+    if (!always && port === this.offered) return;
+    this.offered = port;
+    this.toWorker(port === null ? { type: 'direct', port: null } : { type: 'direct', port, token: this.token });
   }
 
   stop(why: string): void {

@@ -20,6 +20,8 @@ afterEach(() => {
 interface FakeHost {
   path: string;
   requests: Array<{ id: string; tool: string }>;
+  /** The hub ports bridges offered this host (`hub` messages), in order. */
+  hubs: Array<number | null>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ async function fakeHost(dir: string, profile: string, options: { token?: string;
   const path = join(dir, `h-${90000 + n}.sock`);
   const aside = join(dir, `.h-${n}.tmp`);
   const requests: FakeHost['requests'] = [];
+  const hubs: FakeHost['hubs'] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -38,6 +41,10 @@ async function fakeHost(dir: string, profile: string, options: { token?: string;
       {
         paired: () => void connection.send({ type: 'profile', profile: { id: profile, label: profile } }),
         message: (value) => {
+          if ((value as { type?: unknown }).type === 'hub') {
+            hubs.push((value as { port: number | null }).port);
+            return;
+          }
           const request = value as { id: string; tool: string };
           requests.push(request);
           if (options.answer !== false)
@@ -54,6 +61,7 @@ async function fakeHost(dir: string, profile: string, options: { token?: string;
   return {
     path,
     requests,
+    hubs,
     close: () =>
       new Promise<void>((done) => {
         for (const socket of sockets) socket.destroy();
@@ -94,6 +102,30 @@ describe('NativeHosts', () => {
     const answer = (await hosts.ask(hosts.peerFor('pr_b') ?? (null as never), context('pr_b'))) as Extract<Envelope, { ok: true }>;
     expect(answer.result).toEqual({ from: 'pr_b' });
     expect(early.requests).toEqual([]);
+  });
+
+  it('offers every host the hub port this bridge holds, to hosts found later too, and withdraws it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-run-'));
+    const first = await fakeHost(dir, 'pr_a');
+    const { hosts } = start(dir);
+    await hosts.settle('pr_a');
+    // Not the hub (yet): nothing offered.
+    expect(first.hubs).toEqual([]);
+    hosts.offerHub(17345);
+    hosts.offerHub(17345);
+    await expect.poll(() => first.hubs).toEqual([17345]);
+    const second = await fakeHost(dir, 'pr_b');
+    await hosts.settle('pr_b');
+    await expect.poll(() => second.hubs).toEqual([17345]);
+    hosts.offerHub(null);
+    await expect
+      .poll(() => [first.hubs, second.hubs])
+      .toEqual([
+        [17345, null],
+        [17345, null],
+      ]);
+    await first.close();
+    await second.close();
   });
 
   it('ends a call at once when its host goes, and waits a moment for the profile’s next host', async () => {

@@ -48,6 +48,8 @@ export class NativeHosts {
   private readonly listeners = new Set<() => void>();
   private watcher: FSWatcher | null = null;
   private closed = false;
+  /** The loopback port this bridge holds (it is the hub), to offer each host for the worker's direct link; null: none. */
+  private hubPort: number | null = null;
 
   constructor(
     readonly runDir: string,
@@ -55,6 +57,21 @@ export class NativeHosts {
     private readonly agentName: string,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
+
+  /**
+   * This bridge holds the loopback port now (or no longer: null). Every host is told, and tells its
+   * worker, which then links to this bridge directly: a request skips the host process.
+   */
+  offerHub(port: number | null): void {
+    if (port === this.hubPort) return;
+    this.hubPort = port;
+    for (const peer of this.peers.values()) this.tellHub(peer);
+  }
+
+  private tellHub(peer: HostPeer): void {
+    // A host that does not know the message (an older one) ignores it; nothing else depends on it.
+    void peer.connection.send({ type: 'hub', port: this.hubPort }).catch(() => undefined);
+  }
 
   /** Lists the folder and starts watching it; false (logged) when the folder cannot be used. */
   start(): boolean {
@@ -147,7 +164,10 @@ export class NativeHosts {
       peer.profile = message.data.profile;
       this.peers.set(peer.path, peer);
       this.lost.delete(peer.profile.id);
-      if (first) this.log(`browser profile ${peer.profile.id} (${peer.profile.label}) reachable through ${peer.path}`);
+      if (first) {
+        this.log(`browser profile ${peer.profile.id} (${peer.profile.label}) reachable through ${peer.path}`);
+        if (this.hubPort !== null) this.tellHub(peer);
+      }
       ready();
       this.changed();
       return;

@@ -342,6 +342,62 @@ test('two browser profiles at once, each with its own host: requests route by pr
   }
 });
 
+/** Whether an agent's debug answer came over the worker's direct link (no host on its way: no hostMs) or through the host. */
+async function wayOf(agent: McpAgent, scene: { profile: string; workspace: string }, handle: string | undefined): Promise<'direct' | 'host'> {
+  const answer = await agent.call('inspect', { profile: scene.profile, workspace: scene.workspace, handle, debug: true });
+  ok(answer);
+  return answer.meta?.hostMs === undefined ? 'direct' : 'host';
+}
+
+test('the direct link: the host offers the hub’s port, requests skip the host; another hub takes it over and gives it back; a bridge told not to offers nothing', async ({
+  sites,
+}) => {
+  const sandbox = nativeSandbox();
+  const browser = await launchNative(sandbox, sites);
+  const agents: McpAgent[] = [];
+  try {
+    const { tether } = browser;
+    await expect.poll(async () => (await native(tether)).state).toBe('connected');
+    const scene = await sharedScene(tether);
+    const first = await McpAgent.start({ native: sandbox });
+    agents.push(first);
+    const direct = async () => (await tether.state()).connection.direct;
+    await expect.poll(direct).toEqual({ port: first.port, state: 'connected' });
+    const handle = ok(await first.call('resolve', { profile: scene.profile, workspace: scene.workspace, destination: { site: 'blog' } })).write?.handle;
+    expect(await wayOf(first, scene, handle)).toBe('direct');
+    const panel = await openPanel(tether);
+    await expect(panel.getByText(`Direct link to the agent server on port ${first.port} (faster).`, { exact: false })).toBeVisible();
+    await panel.screenshot({ path: join(SHOTS, 'en-connection-direct.png'), fullPage: true });
+    // The pasted-token fallback is not what carries it: it was never paired.
+    expect((await tether.state()).connection).toMatchObject({ paired: false, state: 'not_paired' });
+
+    // A second bridge holding a port of its own: the host offers the newest; the first goes through the host meanwhile.
+    const second = await McpAgent.start({ native: sandbox });
+    agents.push(second);
+    await expect.poll(direct).toEqual({ port: second.port, state: 'connected' });
+    expect(await wayOf(second, scene, handle)).toBe('direct');
+    expect(await wayOf(first, scene, handle)).toBe('host');
+
+    // It goes: the link comes back to the first.
+    await second.close();
+    await expect.poll(direct).toEqual({ port: first.port, state: 'connected' });
+    await expect.poll(() => wayOf(first, scene, handle)).toBe('direct');
+
+    // The only bridge left says not to (TETHER_DIRECT=off): nothing is offered, and every call goes through the host.
+    await first.close();
+    await expect.poll(direct).toEqual({ port: null, state: 'not_paired' });
+    await expect(panel.getByText(/Direct link to the agent server/)).toHaveCount(0);
+    const plain = await McpAgent.start({ native: sandbox, env: { TETHER_DIRECT: 'off' } });
+    agents.push(plain);
+    ok(await plain.call('context', { profile: scene.profile }));
+    expect(await direct()).toEqual({ port: null, state: 'not_paired' });
+    expect(await wayOf(plain, scene, handle)).toBe('host');
+  } finally {
+    for (const agent of agents) await agent.close();
+    await browser.close();
+  }
+});
+
 test('install writes what it prints (only Tether’s id, absolute paths), for named browsers too; uninstall removes it', async () => {
   const sandbox = nativeSandbox();
   const fakeHome = mkdtempSync(join(tmpdir(), 'tether-user-'));

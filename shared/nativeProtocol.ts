@@ -8,9 +8,10 @@
  *
  *   worker → host   hello (profile), response (an envelope for a request id), profile (renamed)
  *   host → worker   bridges (how many agent servers are connected), request, part (a chunk of a
- *                   request too large for one native message)
+ *                   request too large for one native message), direct (a bridge's loopback port
+ *                   and the pairing token, for the worker's direct link to it; null port: none)
  *   host → bridge   profile (which browser profile this host serves), response
- *   bridge → host   request
+ *   bridge → host   request, hub (this bridge holds the loopback port: the worker may link to it directly)
  */
 import { z } from 'zod';
 import { bridgeRequestSchema, bridgeResponseSchema } from './bridgeProtocol.ts';
@@ -62,13 +63,25 @@ export const partSchema = z.object({
   data: z.string().max(Math.ceil(PART_BYTES / 3) * 4),
 });
 
+const port = z.number().int().min(1).max(65535);
+
+/**
+ * The direct link: a bridge that holds the loopback port (the hub) is reached by the worker over
+ * a WebSocket of its own, paired with the token the host and its bridges share, so a request skips
+ * the host process (one process hop each way fewer). The host says which port; null: none now.
+ */
+export const directSchema = z.object({ type: z.literal('direct'), port: port.nullable(), token: z.string().max(500).optional() });
+export type DirectOffer = z.infer<typeof directSchema>;
+
 /** What the host sends the worker. */
-export const toWorkerSchema = z.discriminatedUnion('type', [bridgesSchema, bridgeRequestSchema, partSchema]);
+export const toWorkerSchema = z.discriminatedUnion('type', [bridgesSchema, bridgeRequestSchema, partSchema, directSchema]);
 export type ToWorker = z.infer<typeof toWorkerSchema>;
 
 /** Between the host and a bridge, inside the sealed session. */
 export const hostToBridgeSchema = z.discriminatedUnion('type', [profileUpdateSchema, bridgeResponseSchema]);
-export const bridgeToHostSchema = z.discriminatedUnion('type', [bridgeRequestSchema]);
+/** A bridge holds the loopback port (it is the hub): the worker may link to it directly; null: no longer. */
+export const hubSchema = z.object({ type: z.literal('hub'), port: port.nullable() });
+export const bridgeToHostSchema = z.discriminatedUnion('type', [bridgeRequestSchema, hubSchema]);
 
 /**
  * What the browser says when the port closes (Chromium's `runtime.lastError.message`, Firefox's

@@ -106,6 +106,12 @@ export interface ConnectionStatus {
   detail: string | null;
   since: number | null;
   native: NativeStatus;
+  /**
+   * The direct link while the native host serves: a WebSocket to the bridge that holds the loopback
+   * port, offered by the host with the token it shares with its bridges; requests from that bridge
+   * skip the host process. `not_paired` when none is offered.
+   */
+  direct: { port: number | null; state: ConnectionStatus['state'] };
 }
 
 /** A tab that left a workspace because it went to a site the workspace did not have. */

@@ -81,6 +81,37 @@ const connection = new AgentConnection({
   changed: () => hooks.changed(),
 });
 
+/**
+ * The direct link (see ConnectionStatus.direct): the same connection machine as the fallback,
+ * paired with what the native host offered instead of a pasted token. It lives only while the host
+ * serves; the host offers it again to every new worker (its hello).
+ */
+let directOffer: { port: number; token: string } | null = null;
+const direct = new AgentConnection({
+  pairing: async () => {
+    const offer = directOffer;
+    if (!offer) return null;
+    const profile = await hooks.profile().catch(() => null);
+    return profile ? { token: offer.token, port: offer.port, profile } : null;
+  },
+  openSocket: openBrowserSocket,
+  handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
+  // The open native port keeps the worker alive, and a new worker is offered the link again.
+  keepAwake: () => Promise.resolve(),
+  stayAwake: () => {
+    void browser.runtime.getPlatformInfo().catch(() => undefined);
+  },
+  changed: () => hooks.changed(),
+});
+
+function offerDirect(offer: { port: number; token: string } | null): void {
+  const same = offer !== null && directOffer !== null && offer.port === directOffer.port && offer.token === directOffer.token;
+  directOffer = offer;
+  if (same && direct.state !== 'idle') return;
+  if (offer) void direct.reconnect();
+  else direct.forget();
+}
+
 const native = new NativeLink({
   connectNative: (name) => {
     if (typeof chrome === 'undefined' || typeof chrome.runtime.connectNative !== 'function')
@@ -91,8 +122,10 @@ const native = new NativeLink({
   profile: () => hooks.profile(),
   extension: { id: browser.runtime.id, version: browser.runtime.getManifest().version },
   handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
+  direct: offerDirect,
   changed: (serving) => {
     hooks.changed();
+    if (!serving && directOffer) offerDirect(null);
     if (serving) {
       void armKeeper();
       connection.standby();
@@ -111,7 +144,7 @@ const native = new NativeLink({
 export function connectionStatus(): ConnectionStatus {
   const { token, port } = localStore.getState().connection;
   const socket = token === null ? { state: 'not_paired' as const, server: null, detail: null, since: null } : connection.status();
-  return { paired: token !== null, port, ...socket, native: native.status() };
+  return { paired: token !== null, port, ...socket, native: native.status(), direct: { port: directOffer?.port ?? null, state: direct.status().state } };
 }
 
 /** Opens the native port if it is not open: every worker start. */

@@ -41,6 +41,7 @@ function rig(extensionId = TETHER_EXTENSION_ID) {
   const handled: AgentRequest[] = [];
   const changes: boolean[] = [];
   const logs: string[] = [];
+  const offers: Array<{ port: number; token: string } | null> = [];
   const link = new NativeLink({
     connectNative: (name) => {
       expect(name).toBe('dev.tether.host');
@@ -56,11 +57,13 @@ function rig(extensionId = TETHER_EXTENSION_ID) {
       return { ok: true, result: { echo: request.args }, meta: { tool: request.tool } };
     },
     changed: (serving) => changes.push(serving),
+    direct: (offer) => offers.push(offer),
     log: (line) => logs.push(line),
     now: () => now,
   });
   return {
     link,
+    offers,
     ports,
     handled,
     changes,
@@ -100,6 +103,30 @@ describe('NativeLink', () => {
       id: 'n1',
       envelope: { ok: true, result: { echo: { profile: 'pr_1' } }, meta: { tool: 'context' } },
     });
+  });
+
+  it('passes the host’s direct-link offer on (and its withdrawal); an offer out of range or malformed is refused, the port kept', () => {
+    const { link, port, offers } = rig();
+    link.start();
+    port().fromHost({ type: 'bridges', count: 1 });
+    port().fromHost({ type: 'direct', port: 17345, token: 't'.repeat(43) });
+    port().fromHost({ type: 'direct', port: null });
+    // A port without its token cannot be paired with: nothing to link to.
+    port().fromHost({ type: 'direct', port: 17346 });
+    expect(offers).toEqual([{ port: 17345, token: 't'.repeat(43) }, null, null]);
+    for (const bad of [
+      { type: 'direct', port: 0, token: 'x' },
+      { type: 'direct', port: 70_000, token: 'x' },
+      { type: 'direct', port: 1.5, token: 'x' },
+      { type: 'direct', port: '17345', token: 'x' },
+      { type: 'direct', port: 17345, token: 'x'.repeat(501) },
+      { type: 'direct' },
+    ]) {
+      port().fromHost(bad);
+    }
+    expect(offers).toHaveLength(3);
+    expect(link.refused).toBe(6);
+    expect(port().disconnected).toBe(false);
   });
 
   it('takes a request sent in parts', async () => {

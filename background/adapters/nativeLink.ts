@@ -42,6 +42,8 @@ export interface NativeDeps {
   handle(request: AgentRequest): Promise<Envelope>;
   /** The status changed (tell the pages); `up` says whether the host is serving. */
   changed(up: boolean): void;
+  /** The host offers a bridge's loopback port (and the pairing token) for a direct link; null: none now. */
+  direct?(offer: { port: number; token: string } | null): void;
   log(line: string): void;
   now?(): number;
 }
@@ -148,6 +150,10 @@ export class NativeLink {
       });
     }
     if (message.type === 'request') return void this.answer(port, message);
+    if (message.type === 'direct') {
+      this.deps.direct?.(message.port !== null && message.token ? { port: message.port, token: message.token } : null);
+      return;
+    }
     if (message.type === 'part') {
       const outcome = this.parts.take(message);
       if (outcome.kind === 'refused') return this.refuse(`${outcome.why} (request ${outcome.id})`);

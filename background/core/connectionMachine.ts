@@ -40,7 +40,7 @@ import type { ConnectionStatus } from '../../shared/runtimeProtocol.ts';
 import { MessageTooLarge } from '../../shared/sealedChannel.ts';
 
 export type ConnectionPhase = 'idle' | 'connecting' | 'connected' | 'waiting' | 'refused';
-export type PersonStatus = Omit<ConnectionStatus, 'paired' | 'port' | 'native'>;
+export type PersonStatus = Omit<ConnectionStatus, 'paired' | 'port' | 'native' | 'direct'>;
 
 export const KEEPALIVE_MS = 20_000;
 export const FIRST_BACKOFF_MS = 1_000;

@@ -28,6 +28,8 @@ export interface AgentOptions {
    * own, so it never finds hosts of browsers that are not the test's.
    */
   native?: NativeSandbox;
+  /** More environment for the bridge (e.g. TETHER_DIRECT=off). */
+  env?: Record<string, string>;
 }
 
 /** Whether something accepts connections on the loopback port now. */
@@ -56,6 +58,7 @@ export class McpAgent {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(options.native?.env ?? process.env)) if (value !== undefined) env[key] = value;
     env.TETHER_PORT = String(port);
+    Object.assign(env, options.env);
     if (options.native) {
       delete env.TETHER_TOKEN;
     } else {

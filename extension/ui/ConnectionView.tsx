@@ -48,6 +48,9 @@ export function ConnectionView({ state, onChanged }: { state: UiState; onChanged
               : ''}
         </p>
         {nativeServes && native.bridges === 0 ? <p class="hint">{t('native_waitingHint')}</p> : null}
+        {nativeServes && connection.direct.state === 'connected' && connection.direct.port !== null ? (
+          <p class="hint">{t('native_direct', String(connection.direct.port))}</p>
+        ) : null}
         {!socketServes && (native.state === 'not_installed' || native.state === 'forbidden' || native.state === 'crashed') ? (
           <>
             <p class="hint">{native.state === 'crashed' ? t('native_crashedHint', native.detail ?? '') : t(`native_${native.state}Hint`)}</p>
