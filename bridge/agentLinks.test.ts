@@ -110,4 +110,28 @@ describe('AgentLinks: the direct link', () => {
     expect(both.ok && (both.result as { profiles: Array<{ id: string }> }).profiles.map((profile) => profile.id)).toEqual([PROFILE, 'pr_token']);
     expect(other.asked).toHaveLength(1);
   });
+
+  it('a read the link lost with its host (a crash) waits for the profile’s next host, as any call does', async () => {
+    const peers: HostPeer[] = [];
+    const asked: AgentCall[] = [];
+    const settled: Array<string | undefined> = [];
+    const route: NativeRoute = {
+      // The next host comes while the call waits.
+      settle: (profile) => {
+        settled.push(profile);
+        if (settled.length > 1) peers.splice(0, peers.length, hostPeer(PROFILE));
+        return Promise.resolve();
+      },
+      serving: () => peers,
+      peerFor: (profile) => peers.find((peer) => peer.profile?.id === profile) ?? null,
+      ask: (_peer, call) => {
+        asked.push(call);
+        return Promise.resolve({ ok: true, result: { via: 'new host' } });
+      },
+    };
+    const hub = loopback([PROFILE], () => notConnected(true));
+    expect(await new AgentLinks(route, hub.link).call(inspect)).toEqual({ ok: true, result: { via: 'new host' } });
+    expect(settled).toEqual([PROFILE, PROFILE]);
+    expect(asked).toEqual([inspect]);
+  });
 });

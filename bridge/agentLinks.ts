@@ -69,6 +69,8 @@ export class AgentLinks implements Link {
       // An act lost in flight may have run: its request id tells the agent; one never sent goes through the host.
       const unsent = !direct.ok && direct.error.code === 'browser_not_connected' && !(call.tool === 'act' && direct.error.details?.inFlight === true);
       if (!unsent) return direct;
+      // The link went with its host (a crash, a restart): wait for the profile's next host as any call would.
+      await native.settle(profile);
     }
     const peer = profile === undefined ? null : native.peerFor(profile);
     if (!peer) {

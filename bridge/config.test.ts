@@ -88,7 +88,9 @@ describe('the token file', () => {
       tokenFile: null,
     });
     expect(existsSync(dir)).toBe(false);
-    expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_TOKEN: 'short' }, options)).toThrow(/at least 16/);
+    expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_TOKEN: 'short' }, options)).toThrow(/16 to 200 characters/);
+    // No longer than a person can paste, or the native host can offer its worker.
+    expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_TOKEN: 'x'.repeat(201) }, options)).toThrow(/16 to 200 characters/);
     for (const port of ['80', '70000', 'abc', '1.5']) expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_PORT: port }, options)).toThrow(/TETHER_PORT/);
   });
 });

@@ -12,7 +12,7 @@
 import { chmodSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_BRIDGE_PORT } from '../shared/bridgePort.ts';
+import { DEFAULT_BRIDGE_PORT, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '../shared/bridgePort.ts';
 
 export interface BridgeConfig {
   port: number;
@@ -26,8 +26,6 @@ export interface ConfigOptions {
   /** Where warnings about fixed permissions go (the token is never in them). */
   warn?: (line: string) => void;
 }
-
-const MIN_TOKEN_LENGTH = 16;
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.TETHER_CONFIG_DIR ?? join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'tether');
@@ -71,7 +69,8 @@ function readTokenFile(tokenFile: string, options: Required<ConfigOptions>): str
     );
   keepPrivate(tokenFile, stats, 0o600, options);
   const token = readFileSync(tokenFile, 'utf8').trim();
-  if (token.length < MIN_TOKEN_LENGTH) throw new Error(`${tokenFile} holds no usable pairing token. Remove it, and the next run makes a new one.`);
+  if (token.length < TOKEN_MIN_LENGTH || token.length > TOKEN_MAX_LENGTH)
+    throw new Error(`${tokenFile} holds no usable pairing token. Remove it, and the next run makes a new one.`);
   return token;
 }
 
@@ -109,7 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: Config
   if (!Number.isInteger(port) || port < 1024 || port > 65535)
     throw new Error(`TETHER_PORT must be a port number from 1024 to 65535, not "${env.TETHER_PORT}".`);
   if (env.TETHER_TOKEN) {
-    if (env.TETHER_TOKEN.length < MIN_TOKEN_LENGTH) throw new Error(`TETHER_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters.`);
+    if (env.TETHER_TOKEN.length < TOKEN_MIN_LENGTH || env.TETHER_TOKEN.length > TOKEN_MAX_LENGTH)
+      throw new Error(`TETHER_TOKEN must be ${TOKEN_MIN_LENGTH} to ${TOKEN_MAX_LENGTH} characters.`);
     return { port, token: env.TETHER_TOKEN, tokenFile: null };
   }
   const dir = configDir(env);

@@ -223,7 +223,8 @@ export class Hub implements Link {
   /** An envelope from a browser is checked for shape before an agent sees it. */
   private checkEnvelope(tool: ToolName, value: unknown): Envelope {
     if (typeof value === 'object' && value !== null && 'ok' in value) return value as Envelope;
-    return refusal(tool, 'browser_not_connected', 'The browser answered with something that is not a Tether envelope.');
+    // The request reached the browser: whatever it did (an act may have run) is not known, as when a call is lost in flight.
+    return refusal(tool, 'browser_not_connected', 'The browser answered with something that is not a Tether envelope.', { inFlight: true });
   }
 
   hasBrowser(profileId: string): boolean {

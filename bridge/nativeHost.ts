@@ -89,6 +89,8 @@ class NativeHost {
   private stopping = false;
   /** The hub port last offered to the worker for its direct link (null: none). */
   private offered: number | null = null;
+  /** The worker said it takes direct-link offers (an older one would refuse them as not Tether's). */
+  private workerTakesDirect = false;
 
   constructor(
     private readonly options: HostOptions,
@@ -134,6 +136,7 @@ class NativeHost {
         if (message.version !== NATIVE_PROTOCOL_VERSION)
           this.log(`the extension speaks native protocol ${message.version}; this host speaks ${NATIVE_PROTOCOL_VERSION}`);
         this.setProfile(message.profile);
+        this.workerTakesDirect = message.features?.includes('direct') === true;
         // The worker counts itself connected from the host's first message.
         this.toWorker({ type: 'bridges', count: this.bridgeCount() });
         // A (re)started worker learns the hub to link to directly, if a bridge holds one.
@@ -270,14 +273,19 @@ class NativeHost {
   }
 
   /**
-   * Tells the worker which hub to link to directly: the port of the paired bridge that said last it
-   * holds one, with the token this host and its bridges share (the worker pairs with the hub on it,
-   * as with a pasted token). Only on a change, unless `always` (a worker that just said hello).
+   * Tells the worker which hub to link to directly: the port of the most recently connected paired
+   * bridge that holds one, with the token this host and its bridges share (the worker pairs with
+   * the hub on it, as with a pasted token). Only on a change; after a worker's hello (`hello`), only
+   * when there is a port to offer.
    */
-  private offerDirect(always: boolean): void {
+  private offerDirect(hello: boolean): void {
+    if (!this.workerTakesDirect) return;
     let port: number | null = null;
     for (const peer of this.peers) if (peer.paired && peer.hubPort !== null) port = peer.hubPort;
-    if (!always && port === this.offered) return;
+    if (hello ? port === null : port === this.offered) {
+      this.offered = port;
+      return;
+    }
     this.offered = port;
     this.toWorker(port === null ? { type: 'direct', port: null } : { type: 'direct', port, token: this.token });
   }

@@ -179,8 +179,17 @@ export function registerPageChannel(): void {
         .then((answer) => {
           try {
             port.postMessage(answer);
-          } catch {
-            // The worker went away (or the port closed) while the page worked: nobody to answer.
+          } catch (error) {
+            // Too large for the browser to carry (or the port closed while the page worked): say
+            // so, rather than leave the worker waiting out its timeout.
+            try {
+              port.postMessage({
+                id: asked.id,
+                failed: `The page's answer could not be sent: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+              });
+            } catch {
+              // The worker went away: nobody to answer.
+            }
           }
         });
     });

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { bridgeRequestSchema, bridgeResponseSchema } from './bridgeProtocol.ts';
+import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from './bridgePort.ts';
 
 /** The host's name in its manifest and in connectNative: lower case, dots only. */
 export const NATIVE_HOST_NAME = 'dev.tether.host';
@@ -41,11 +42,15 @@ export const MAX_TO_HOST_BYTES = 64 * 1024 * 1024;
 const profile = z.object({ id: z.string().min(1).max(200), label: z.string().max(200) });
 export type NativeProfile = z.infer<typeof profile>;
 
+/** What a worker can take besides the first protocol's messages; a host sends nothing else to it (an older worker would refuse it). */
+export const WORKER_FEATURES = ['direct'] as const;
+
 export const workerHelloSchema = z.object({
   type: z.literal('hello'),
   version: z.number().int(),
   profile,
   extension: z.object({ id: z.string().max(100), version: z.string().max(50) }),
+  features: z.array(z.string().max(50)).max(20).optional(),
 });
 export const profileUpdateSchema = z.object({ type: z.literal('profile'), profile });
 
@@ -70,7 +75,11 @@ const port = z.number().int().min(1).max(65535);
  * a WebSocket of its own, paired with the token the host and its bridges share, so a request skips
  * the host process (one process hop each way fewer). The host says which port; null: none now.
  */
-export const directSchema = z.object({ type: z.literal('direct'), port: port.nullable(), token: z.string().max(500).optional() });
+export const directSchema = z.object({
+  type: z.literal('direct'),
+  port: port.nullable(),
+  token: z.string().min(TOKEN_MIN_LENGTH).max(TOKEN_MAX_LENGTH).optional(),
+});
 export type DirectOffer = z.infer<typeof directSchema>;
 
 /** What the host sends the worker. */

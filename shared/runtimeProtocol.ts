@@ -9,6 +9,7 @@ import type { JournalRecord } from './journalRecord.ts';
 import type { Profile, Program, Workspace } from './model.ts';
 import { sitePolicySchema } from './modelSchemas.ts';
 import type { AnyToolEnvelope } from './protocol.ts';
+import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from './bridgePort.ts';
 
 export const RUNTIME_CHANNEL = 'tether.runtime';
 export const UI_EVENT_CHANNEL = 'tether.ui';
@@ -17,7 +18,7 @@ export const JOURNAL_NOTICE_MS = 150;
 
 /** Limits the pages' inputs share with the schema below (maxLength, minLength, min/max). */
 export const NAME_MAX_LENGTH = 80;
-export const TOKEN_MIN_LENGTH = 16;
+export { TOKEN_MIN_LENGTH } from './bridgePort.ts';
 export const PAIRING_PORT_RANGE = { min: 1024, max: 65535 } as const;
 
 const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
@@ -43,7 +44,7 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('journal.export') }),
   z.object({
     type: z.literal('connection.set'),
-    token: z.string().trim().min(TOKEN_MIN_LENGTH).max(200),
+    token: z.string().trim().min(TOKEN_MIN_LENGTH).max(TOKEN_MAX_LENGTH),
     port: z.number().int().min(PAIRING_PORT_RANGE.min).max(PAIRING_PORT_RANGE.max).optional(),
   }),
   z.object({ type: z.literal('connection.forget') }),

@@ -89,10 +89,11 @@ const connection = new AgentConnection({
 let directOffer: { port: number; token: string } | null = null;
 const direct = new AgentConnection({
   pairing: async () => {
-    const offer = directOffer;
-    if (!offer) return null;
+    if (!directOffer) return null;
     const profile = await hooks.profile().catch(() => null);
-    return profile ? { token: offer.token, port: offer.port, profile } : null;
+    // The offer as it is now: one withdrawn or replaced meanwhile is not used.
+    const offer = directOffer;
+    return profile && offer ? { token: offer.token, port: offer.port, profile } : null;
   },
   openSocket: openBrowserSocket,
   handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
@@ -102,6 +103,7 @@ const direct = new AgentConnection({
     void browser.runtime.getPlatformInfo().catch(() => undefined);
   },
   changed: () => hooks.changed(),
+  stopWhenReplaced: true,
 });
 
 function offerDirect(offer: { port: number; token: string } | null): void {

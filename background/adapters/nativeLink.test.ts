@@ -90,7 +90,13 @@ describe('NativeLink', () => {
     link.start();
     await flush();
     expect(port().posted).toEqual([
-      { type: 'hello', version: 1, profile: { id: 'pr_1', label: 'Home' }, extension: { id: TETHER_EXTENSION_ID, version: extensionManifest.version } },
+      {
+        type: 'hello',
+        version: 1,
+        profile: { id: 'pr_1', label: 'Home' },
+        extension: { id: TETHER_EXTENSION_ID, version: extensionManifest.version },
+        features: ['direct'],
+      },
     ]);
     expect(link.status().state).toBe('starting');
     port().fromHost({ type: 'bridges', count: 2 });
@@ -119,13 +125,14 @@ describe('NativeLink', () => {
       { type: 'direct', port: 70_000, token: 'x' },
       { type: 'direct', port: 1.5, token: 'x' },
       { type: 'direct', port: '17345', token: 'x' },
-      { type: 'direct', port: 17345, token: 'x'.repeat(501) },
+      { type: 'direct', port: 17345, token: 'x'.repeat(201) },
+      { type: 'direct', port: 17345, token: 'x'.repeat(15) },
       { type: 'direct' },
     ]) {
       port().fromHost(bad);
     }
     expect(offers).toHaveLength(3);
-    expect(link.refused).toBe(6);
+    expect(link.refused).toBe(7);
     expect(port().disconnected).toBe(false);
   });
 

@@ -24,6 +24,7 @@ import {
   installCommand,
   nativeProblemOf,
   toWorkerSchema,
+  WORKER_FEATURES,
   type NativeProfile,
 } from '../../shared/nativeProtocol.ts';
 import type { AgentRequest, Envelope, ToolName } from '../../shared/protocol.ts';
@@ -107,7 +108,8 @@ export class NativeLink {
       if (this.port === port) this.closed(error);
     });
     void this.deps.profile().then(
-      (profile) => this.post(port, { type: 'hello', version: NATIVE_PROTOCOL_VERSION, profile, extension: this.deps.extension }),
+      (profile) =>
+        this.post(port, { type: 'hello', version: NATIVE_PROTOCOL_VERSION, profile, extension: this.deps.extension, features: [...WORKER_FEATURES] }),
       () => undefined,
     );
   }

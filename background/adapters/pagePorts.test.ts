@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commitKey } from '../../shared/documentKey.ts';
 import { PAGE_PORT } from '../../shared/pageChannel.ts';
-import { NO_RECEIVER, PAGE_GONE, PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
+import { PAGE_CLOSED, PAGE_GONE, PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
 
 class FakePagePort implements PagePort {
   readonly posted: Array<{ id: number; request: unknown }> = [];
@@ -148,11 +148,11 @@ describe('PagePorts: one port per document, requests matched by id', () => {
     await expect(again).resolves.toBe('ok');
   });
 
-  it('without the browser’s words, a port that never answered counts as nobody listening (Firefox says it on the port)', async () => {
+  it('without the browser’s words, a port that closed before any answer may have delivered: not “nobody listening” (Firefox says why on the port)', async () => {
     const { pagePorts, ports } = rig();
     const silent = pagePorts.ask(7, 'DOC-A', request, 1_000);
     ports[0]?.close();
-    await expect(silent).rejects.toThrow(NO_RECEIVER);
+    await expect(silent).rejects.toThrow(PAGE_CLOSED);
     const firefox = pagePorts.ask(8, 'DOC-F', request, 1_000);
     ports[1]?.close('Could not establish connection. Receiving end does not exist.');
     await expect(firefox).rejects.toThrow('Receiving end does not exist');

@@ -32,8 +32,13 @@ export interface PagePortDeps {
 export const PAGE_TIMEOUT = 'tether:timeout';
 /** A port the page had answered on closed: the document is gone (no point opening another). */
 export const PAGE_GONE = 'tether:page-gone';
-/** Nothing ever answered on the port before it closed: nobody listens there (yet). */
+/** The browser's words for a port nobody listens on (no content script there yet): nothing was delivered. */
 export const NO_RECEIVER = 'Could not establish connection. Receiving end does not exist.';
+/**
+ * A port closed before anything answered on it, and the browser did not say why: a request may have
+ * reached the page, so it is not sent again (an act could run twice).
+ */
+export const PAGE_CLOSED = 'tether:page-closed';
 
 interface Waiting {
   resolve(reply: unknown): void;
@@ -73,8 +78,8 @@ export class PagePorts {
 
   /**
    * Sends one request to the document and resolves with the page's reply. Rejects with an Error
-   * whose message says why: PAGE_TIMEOUT, PAGE_GONE, or the browser's own words (such as
-   * NO_RECEIVER when no content script listens there).
+   * whose message says why: PAGE_TIMEOUT, PAGE_GONE, PAGE_CLOSED, or the browser's own words (such
+   * as NO_RECEIVER when no content script listens there).
    */
   ask(tabId: number, documentId: string, request: unknown, timeoutMs: number): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
@@ -131,7 +136,7 @@ export class PagePorts {
     port.onDisconnect.addListener(() => {
       // Firefox says why on the port itself and never sets runtime.lastError.
       const why = port.error?.message ?? this.deps.lastError();
-      this.drop(entry, new Error(why ?? (entry.answered ? PAGE_GONE : NO_RECEIVER)), false);
+      this.drop(entry, new Error(why ?? (entry.answered ? PAGE_GONE : PAGE_CLOSED)), false);
     });
     this.open.set(key, entry);
     this.trim(entry);

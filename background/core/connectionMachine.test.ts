@@ -74,7 +74,7 @@ async function until(condition: () => boolean, what = 'condition'): Promise<void
   }
 }
 
-function setUp(pairing: Pairing | null = PAIRING) {
+function setUp(pairing: Pairing | null = PAIRING, options: { stopWhenReplaced?: boolean; pairingGate?: Promise<void> } = {}) {
   const sockets: FakeSocket[] = [];
   let onSocket: (socket: FakeSocket) => void = (socket) => void honestHub(socket);
   const openSocket: OpenSocket = (url, events) => {
@@ -87,8 +87,12 @@ function setUp(pairing: Pairing | null = PAIRING) {
   let changes = 0;
   let awakened = 0;
   const machine = new AgentConnection({
-    pairing: async () => pairing,
+    pairing: async () => {
+      await options.pairingGate;
+      return pairing;
+    },
     openSocket,
+    ...(options.stopWhenReplaced ? { stopWhenReplaced: true } : {}),
     handle: async (request): Promise<Envelope> => {
       requests.push(request);
       return { ok: true, result: { answered: request.tool }, meta: { tool: request.tool } };
@@ -281,5 +285,33 @@ describe('the extension’s connection state machine', () => {
     await net.machine.connect();
     expect(net.sockets).toHaveLength(1);
     expect(net.changes()).toBeGreaterThan(0);
+  });
+
+  it('a link told to stop when replaced (the direct link) goes idle instead of retrying, until told to connect again', async () => {
+    const net = setUp(PAIRING, { stopWhenReplaced: true });
+    net.serve((socket) => socket.close(CLOSE_REPLACED));
+    await net.machine.connect();
+    await until(() => net.machine.state === 'idle', 'idle');
+    expect(net.machine.status()).toMatchObject({ state: 'offline', detail: 'Another connection from this profile replaced this one.' });
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(net.sockets).toHaveLength(1);
+    net.serve((socket) => void honestHub(socket));
+    await net.machine.reconnect();
+    await until(() => net.machine.state === 'connected', 'connected');
+    expect(net.sockets).toHaveLength(2);
+  });
+
+  it('standby or forget while the pairing is still being read wins: no socket opens behind it', async () => {
+    for (const stop of ['standby', 'forget'] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((done) => (release = done));
+      const net = setUp(PAIRING, { pairingGate: gate });
+      const connecting = net.machine.connect();
+      net.machine[stop]();
+      release();
+      await connecting;
+      expect(net.sockets).toHaveLength(0);
+      expect(net.machine.state).toBe('idle');
+    }
   });
 });

@@ -76,6 +76,12 @@ export interface ConnectionDeps {
   stayAwake?(): void;
   /** The status changed: tell the pages. */
   changed(): void;
+  /**
+   * Another connection of this profile replaced this one at the server: stop (until `connect` or
+   * `reconnect` is called again) instead of retrying. The direct link sets it: two links of one
+   * profile retrying would replace each other forever.
+   */
+  stopWhenReplaced?: boolean;
   now?(): number;
 }
 
@@ -88,6 +94,8 @@ export class AgentConnection {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private keepAlive: ReturnType<typeof setInterval> | undefined;
   private backoffMs = FIRST_BACKOFF_MS;
+  /** Bumped by standby, forget and reconnect: a connect still awaiting its pairing then gives up. */
+  private generation = 0;
 
   constructor(private readonly deps: ConnectionDeps) {}
 
@@ -101,19 +109,24 @@ export class AgentConnection {
 
   /** Opens the connection if the person paired Tether and it is not open (or opening) already. */
   async connect(): Promise<void> {
+    const generation = this.generation;
     const pairing = await this.deps.pairing();
+    // Told to stand by, forget or reconnect while the pairing was read: that call decides.
+    if (generation !== this.generation) return;
     if (!pairing) {
       this.drop();
       this.enter('idle', NOT_PAIRED);
       return;
     }
     await this.deps.keepAwake();
+    if (generation !== this.generation) return;
     if (this.phase === 'connecting' || this.phase === 'connected') return;
     this.open(pairing);
   }
 
   /** Drops the current connection and tries again now, with the backoff reset. */
   async reconnect(): Promise<void> {
+    this.generation += 1;
     this.drop();
     this.phase = 'waiting';
     this.backoffMs = FIRST_BACKOFF_MS;
@@ -122,6 +135,7 @@ export class AgentConnection {
 
   /** Closes the socket without forgetting the pairing: the native host serves the agents now. */
   standby(): void {
+    this.generation += 1;
     if (this.phase === 'idle' && this.view.state === 'standby') return;
     this.drop();
     this.backoffMs = FIRST_BACKOFF_MS;
@@ -130,6 +144,7 @@ export class AgentConnection {
 
   /** Closes everything; the person unpaired Tether. */
   forget(): void {
+    this.generation += 1;
     this.drop();
     this.backoffMs = FIRST_BACKOFF_MS;
     this.enter('idle', NOT_PAIRED);
@@ -259,6 +274,11 @@ export class AgentConnection {
   private afterClose(code: number): void {
     // A wrong token will not become right by retrying: wait for the person.
     if (code === CLOSE_BAD_TOKEN) return this.refuse('The agent server refused the pairing token.');
+    if (code === CLOSE_REPLACED && this.deps.stopWhenReplaced) {
+      this.drop();
+      this.enter('idle', { state: 'offline', server: null, detail: 'Another connection from this profile replaced this one.', since: this.now() });
+      return;
+    }
     this.wait({
       state: 'offline',
       server: null,
