@@ -128,6 +128,12 @@ firefoxOnly(
       expect(sites.state.blog.posts[0]?.body).toContain('Bring your own cup');
       // The token pairing was never used: the WebSocket stands by.
       expect((await firefox.state()).connection).toMatchObject({ paired: false, state: 'not_paired' });
+      // The host offered the agent server's port: the event page linked to it directly, and reads skip the host.
+      await expect.poll(async () => (await firefox.state()).connection.direct).toEqual({ port: agent.port, state: 'connected' });
+      // (The cafe post: the blog editor navigated to the published post.)
+      const direct = await agent.call('inspect', { profile, workspace, handle: resolved.references?.[0]?.handle, debug: true });
+      ok(direct);
+      expect(direct.meta?.hostMs).toBe(undefined);
 
       // Let go of the debugger (attached debuggers keep an event page loaded) and outlive the idle
       // timeout several times over: the same host serves throughout, so the page was never unloaded
@@ -145,6 +151,7 @@ firefoxOnly(
         )
         .toBe('the same host');
       expect(ok(await agent.call('context')).profiles.map((found) => found.id)).toEqual([profile]);
+      expect(ok(await agent.call('inspect', { profile, workspace, handle: resolved.references?.[0]?.handle, read: ['post.title'] })).text).toBeDefined();
       expect(hostLog(sandbox)).not.toContain('the browser closed the port');
     } finally {
       await agent?.close();
