@@ -34,7 +34,6 @@ function loopback(direct: string[], answer: (call: AgentCall) => Envelope = () =
       asked.push(call);
       return Promise.resolve(answer(call));
     },
-    servesDirectly: (profile) => direct.includes(profile),
     directProfiles: () => direct,
   };
   return { link, asked };

@@ -28,8 +28,7 @@ function lostInFlight(envelope: Envelope): boolean {
 
 /** The loopback side, which may hold a browser's direct link (bridgeNode.ts). */
 export interface LoopbackLink extends Link {
-  servesDirectly?(profile: string): boolean;
-  /** The profiles linked to this process's hub itself; empty for a relay. */
+  /** The profiles linked to this process's hub itself (not through a relay or a host); empty for a relay. */
   directProfiles?(): string[];
 }
 
@@ -64,7 +63,7 @@ export class AgentLinks implements Link {
     }
     // The profile's worker linked to this bridge directly (the host offered it this bridge's port):
     // the call skips the host process. A read the link lost on the way goes through the host.
-    if (typeof profile === 'string' && call.tool !== 'context' && this.loopback.servesDirectly?.(profile)) {
+    if (typeof profile === 'string' && call.tool !== 'context' && this.loopback.directProfiles?.().includes(profile)) {
       const direct = await this.loopback.call(call);
       // An act lost in flight may have run: its request id tells the agent; one never sent goes through the host.
       const unsent = !direct.ok && direct.error.code === 'browser_not_connected' && !(call.tool === 'act' && direct.error.details?.inFlight === true);

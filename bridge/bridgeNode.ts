@@ -76,11 +76,7 @@ export class BridgeNode implements Link {
     }
   }
 
-  /** A browser with this profile is linked to this process's hub itself (not through a relay or a host). */
-  servesDirectly(profile: string): boolean {
-    return this.link instanceof Hub && this.link.hasBrowser(profile);
-  }
-
+  /** The browser profiles linked to this process's hub itself (not through a relay or a host). */
   directProfiles(): string[] {
     return this.link instanceof Hub ? this.link.profiles().map((profile) => profile.id) : [];
   }
@@ -96,9 +92,10 @@ export class BridgeNode implements Link {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
-    if (this.link instanceof Hub) this.onHub(null);
-    if (this.link instanceof Hub) await this.link.close();
-    else this.link?.close();
+    if (this.link instanceof Hub) {
+      this.onHub(null);
+      await this.link.close();
+    } else this.link?.close();
     this.link = null;
   }
 }

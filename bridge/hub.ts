@@ -227,10 +227,6 @@ export class Hub implements Link {
     return refusal(tool, 'browser_not_connected', 'The browser answered with something that is not a Tether envelope.', { inFlight: true });
   }
 
-  hasBrowser(profileId: string): boolean {
-    return this.browsers.has(profileId);
-  }
-
   profiles(): Array<{ id: string; label: string }> {
     return [...this.browsers.values()].map((peer) => ({ id: peer.profileId, label: peer.label }));
   }

@@ -76,10 +76,6 @@ const pagePorts = new PagePorts({
   lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
 });
 
-function sendOnce(tabId: number, documentId: string, message: PageRequest, timeoutMs: number): Promise<unknown> {
-  return pagePorts.ask(tabId, documentId, message, timeoutMs);
-}
-
 export async function askPage<R extends PageRequestBody>(
   tabId: number,
   documentId: string,
@@ -92,17 +88,17 @@ export async function askPage<R extends PageRequestBody>(
   let reply: unknown;
   try {
     try {
-      reply = await sendOnce(tabId, documentId, message, limit);
+      reply = await pagePorts.ask(tabId, documentId, message, limit);
     } catch (error) {
       if (!isMissingReceiver(error) || !(await injectContentScript(tabId, documentId))) throw error;
-      reply = await sendOnce(tabId, documentId, message, limit);
+      reply = await pagePorts.ask(tabId, documentId, message, limit);
     }
     // A page may ask for the site adapters, then (for an act) the act module: each once.
     for (const loaded = new Set<string>(); ;) {
       const file = moduleAskedFor(reply);
       if (file === null || loaded.has(file) || !(await injectModule(tabId, documentId, file))) break;
       loaded.add(file);
-      reply = await sendOnce(tabId, documentId, message, limit);
+      reply = await pagePorts.ask(tabId, documentId, message, limit);
     }
   } catch (error) {
     if (error instanceof Error && error.message === PAGE_TIMEOUT) {
