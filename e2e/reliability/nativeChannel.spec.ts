@@ -222,6 +222,47 @@ test('garbage on the host’s stdin is refused and logged; the port stays up and
   recordCounts({ scenario: 'garbage on the host’s stdin', inputs: garbage.length + 1 });
 });
 
+test('the host offers the direct link only to a worker that says it takes it, with the shared token; a bridge that goes withdraws it', async () => {
+  for (const features of [undefined, ['direct']]) {
+    const sandbox = nativeSandbox();
+    await installFor(sandbox, mkdtempSync(join(tmpdir(), 'tether-profile-')));
+    const host = startHost(sandbox, [ORIGIN]);
+    const stdin = host.child.stdin;
+    if (!stdin) throw new Error('no stdin');
+    const hello = { type: 'hello', version: 1, profile: { id: 'pr_direct', label: 'Direct' }, extension: { id: TETHER_EXTENSION_ID, version: '0' } };
+    stdin.write(frame(features ? { ...hello, features } : hello));
+    await expect.poll(() => hostSockets(sandbox).length, { timeout: 20_000 }).toBe(1);
+    const agent = await McpAgent.start({ native: sandbox });
+    const offers = () => host.messages.filter((message) => (message as { type?: string }).type === 'direct');
+    try {
+      await expect.poll(() => host.messages).toContainEqual({ type: 'bridges', count: 1 });
+      if (features) {
+        // The token the host and its bridges share (the one in the config folder).
+        const token = readFileSync(join(sandbox.configDir, 'token'), 'utf8').trim();
+        await expect.poll(offers).toEqual([{ type: 'direct', port: agent.port, token }]);
+      } else {
+        // An older extension would count the offer as a message that is not Tether's: it gets none.
+        // (The bridge says it holds the port before it sends any request on the same socket.)
+        const answering = agent.call('context', { profile: 'pr_direct' });
+        await expect.poll(() => host.messages.find((message) => (message as { type?: string }).type === 'request')).toBeTruthy();
+        expect(offers()).toEqual([]);
+        const request = host.messages.find((message) => (message as { type?: string }).type === 'request') as { id: string };
+        stdin.write(
+          frame({ type: 'response', id: request.id, envelope: { ok: true, result: { profiles: [{ id: 'pr_direct' }] }, meta: { tool: 'context' } } }),
+        );
+        ok(await answering);
+      }
+    } finally {
+      await agent.close();
+    }
+    if (features) await expect.poll(offers).toEqual([expect.objectContaining({ port: agent.port }), { type: 'direct', port: null }]);
+    else expect(offers()).toEqual([]);
+    stdin.end();
+    expect(await host.exited).toBe(0);
+  }
+  recordCounts({ scenario: 'the direct-link offer', inputs: 2 });
+});
+
 test('a malformed native message to the extension is refused and logged; the port stays up', async ({ sites }) => {
   // A host of our own, installed for the profile: it says things no Tether host says, then asks properly.
   const dir = mkdtempSync(join(tmpdir(), 'tether-fakehost-'));
