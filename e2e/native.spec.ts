@@ -199,6 +199,8 @@ test('the panel in Korean: host not installed (with the command), installed whil
     ok(await agent.call('context'));
     await expect(panel.getByRole('status')).toHaveText(/^에이전트 서버에 연결됨/);
     await panel.screenshot({ path: join(SHOTS, 'ko-connection-native.png'), fullPage: true });
+    await expect(panel.getByText(`포트 ${agent.port}의 에이전트 서버와 직접 연결되어 있습니다`, { exact: false })).toBeVisible();
+    await panel.screenshot({ path: join(SHOTS, 'ko-connection-direct.png'), fullPage: true });
   } finally {
     await agent?.close();
     await browser.close();

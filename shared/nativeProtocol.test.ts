@@ -5,6 +5,8 @@ import {
   MAX_FROM_HOST_BYTES,
   PartAssembler,
   TETHER_EXTENSION_ID,
+  bridgeToHostSchema,
+  fromWorkerSchema,
   installCommand,
   nativeProblemOf,
   partSchema,
@@ -91,5 +93,30 @@ describe('what the browser says when the port closes', () => {
     expect(installCommand(TETHER_EXTENSION_ID)).toBe('npx -y tether-mcp install');
     expect(installCommand('abcdefghijklmnopabcdefghijklmnop')).toBe('npx -y tether-mcp install --extension-id abcdefghijklmnopabcdefghijklmnop');
     expect(installCommand(FIREFOX_ADDON_ID)).toBe('npx -y tether-mcp install --browser firefox');
+  });
+});
+
+describe('the direct link’s messages', () => {
+  it('a bridge’s hub message: a port number or null, nothing else', () => {
+    for (const port of [1, 17345, 65535, null]) expect(bridgeToHostSchema.safeParse({ type: 'hub', port }).success).toBe(true);
+    for (const bad of [
+      { type: 'hub' },
+      { type: 'hub', port: 0 },
+      { type: 'hub', port: 65536 },
+      { type: 'hub', port: 1.5 },
+      { type: 'hub', port: '17345' },
+      { type: 'hub', port: -1 },
+      { type: 'hub', port: 1e300 },
+    ])
+      expect(bridgeToHostSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('a worker’s hello may name what it takes; a list too long or too odd is refused', () => {
+    const hello = { type: 'hello', version: 1, profile: { id: 'pr', label: 'P' }, extension: { id: 'x', version: '1' } };
+    expect(fromWorkerSchema.safeParse(hello).success).toBe(true);
+    expect(fromWorkerSchema.safeParse({ ...hello, features: ['direct'] }).success).toBe(true);
+    expect(fromWorkerSchema.safeParse({ ...hello, features: Array.from({ length: 21 }, () => 'direct') }).success).toBe(false);
+    expect(fromWorkerSchema.safeParse({ ...hello, features: ['x'.repeat(51)] }).success).toBe(false);
+    expect(fromWorkerSchema.safeParse({ ...hello, features: 'direct' }).success).toBe(false);
   });
 });
