@@ -215,7 +215,9 @@ describe('the install plan, by platform (nothing is touched)', () => {
   });
 
   it('win32: uninstall deletes every browser’s key (when reg query finds it), Tether’s manifests and the installed host', () => {
-    const plan = planFor('win32', kim, [], [], env);
+    const plan = planFor('win32', kim, [`${local}\\Google\\Chrome\\User Data`], [], env);
+    // Each browser once, the one installed for among them.
+    expect(plan.uninstall.filter((step) => step.kind === 'remove-manifest')).toHaveLength(5);
     const unregister = plan.uninstall.flatMap((step) => (step.kind === 'unregister' ? [step.remove] : []));
     expect(unregister.map((command) => command[2])).toEqual([
       'HKCU\\Software\\Google\\Chrome\\NativeMessagingHosts\\dev.tether.host',

@@ -220,7 +220,8 @@ export function planInstallFor(inputs: InstallInputs): InstallPlan {
 
   // Uninstall: the registry first (no browser is left pointing at a file about to go), then
   // Tether's manifests wherever a browser reads them, then the installed host.
-  const everywhere = [...known, ...targets];
+  // Each browser once (the ones installed for are among the known ones, profile folders aside).
+  const everywhere = [...new Map([...known, ...targets].map((target) => [target.manifestFile, target])).values()];
   const uninstallSteps: UninstallStep[] = [
     ...everywhere.flatMap((target): UninstallStep[] =>
       target.registryKey
@@ -269,7 +270,7 @@ export function describePlan(plan: InstallPlan, which: 'install' | 'uninstall'):
       case 'folder':
         return [`folder  ${step.path}${step.private ? '   (yours alone)' : ''}`];
       case 'prune':
-        return [`prune   ${step.dir}   (keeps ${step.keep.length} files of this build)`];
+        return [`prune   ${step.dir}   (all but this build's ${step.keep.length} chunk files)`];
       case 'copy':
         return step.quiet ? [] : [`copy    ${step.from} -> ${step.to}`];
       case 'token':
