@@ -29,6 +29,8 @@ const ENTRIES: Record<string, string> = {
   'editor-codemirror': join(here, 'client', 'editors', 'codemirror.ts'),
   'editor-input-buffer': join(here, 'client', 'editors', 'inputBuffer.ts'),
   'editor-native': join(here, 'client', 'editors', 'native.tsx'),
+  'naver-blog-write': join(here, 'naver', 'blogWrite.ts'),
+  'naver-cafe-write': join(here, 'naver', 'cafeWrite.ts'),
 };
 
 export async function buildClientBundles(): Promise<ClientBundles> {
