@@ -27,7 +27,7 @@ export interface LocatedAction {
   kind: ActionKind;
   label: string;
   element: HTMLElement;
-  /** How many more controls like it the page has (a Reply under every comment), left out; the name is the first. */
+  /** How many more controls like it the page has, shown or not (a Reply under every comment), left out; the name is the first. */
   repeated?: number;
 }
 
@@ -167,21 +167,26 @@ export function namedFields(editables: GenericEditable[], taken: Set<string>): L
 /**
  * The generic adapter's actions: each button once, without editor chrome (editorChrome.ts), at
  * most 30. A control whose label repeats (a Reply under every comment) is listed once, with how
- * many more were left out; its repeats are told by their text and tag and their parent's tag,
- * which need no layout, and are only checked for being shown. `taken`: the field names, which no action shares.
+ * many more the page has, shown or not; its repeats are told by their text and tag and their
+ * parent's tag, with no layout read (a page of 5,000 comments has 15,000 of them). `taken`: the
+ * field names, which no action shares.
  */
 export function inferActions(doc: Document, taken: Set<string> = new Set()): LocatedAction[] {
   const actionNames = new Set(taken);
   const actions: LocatedAction[] = [];
   const byKey = new Map<string, LocatedAction>();
+  const keys = new Map<string, string>();
   const containers = editorContainers(doc);
   for (const element of Array.from(doc.querySelectorAll<HTMLElement>('button, input[type="submit"], [role="button"]'))) {
-    const words = repeatKey(element.textContent || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '');
+    const text = element.textContent || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '';
+    // Most repeats carry the very same text ("Reply"): its key is worked out once.
+    let words = keys.get(text);
+    if (words === undefined) keys.set(text, (words = repeatKey(text)));
     // The same words in the same kind of place: a toolbar's "Code" is not the page's "Code" tab repeated.
     const key = `${words} ${element.localName} ${element.parentElement?.localName ?? ''}`;
     const listed = words ? byKey.get(key) : undefined;
     if (listed) {
-      if (element.checkVisibility({ visibilityProperty: true })) listed.repeated = (listed.repeated ?? 0) + 1;
+      listed.repeated = (listed.repeated ?? 0) + 1;
       continue;
     }
     if (actions.length >= 30 || !isVisible(element)) continue;

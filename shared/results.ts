@@ -106,7 +106,7 @@ export interface ActionView {
   label?: string;
   /**
    * Only when the page repeats this control (a Reply under every comment): how many more controls
-   * with the same label (digits aside: "Like 3", "Like 12") it has. They are left out of `actions`;
+   * with the same label (digits aside: "Like 3", "Like 12") it has, shown or not. They are left out of `actions`;
    * the name means the first of them.
    */
   repeated?: number;
