@@ -26,6 +26,8 @@ export interface ActHost {
   /** Element ids are per document and must be the ones inspect reported: one map, here. */
   elementId(element: Element): string;
   seenElement(element: HTMLElement): SeenElement;
+  /** Asks the worker something during the act now running, on its port (registration.ts callWorker). */
+  callWorker(request: unknown, timeoutMs: number): Promise<unknown>;
 }
 
 export interface MarkdownReader {

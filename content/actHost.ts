@@ -25,6 +25,7 @@ export const watchDocument: ActHost['watchDocument'] = (doc) => host().watchDocu
 export const lastEditBy: ActHost['lastEditBy'] = (element) => host().lastEditBy(element);
 export const elementId: ActHost['elementId'] = (element) => host().elementId(element);
 export const seenElement: ActHost['seenElement'] = (element) => host().seenElement(element);
+export const callWorker: ActHost['callWorker'] = (request, timeoutMs) => host().callWorker(request, timeoutMs);
 export function asTether<T>(edit: () => T): T {
   return host().asTether(edit);
 }

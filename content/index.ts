@@ -11,7 +11,7 @@ import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
-import { registerPageChannel } from './registration.ts';
+import { callWorker, registerPageChannel } from './registration.ts';
 import { installSitesHook } from './sitesHook.ts';
 
 const marker = '__tetherContentScript';
@@ -31,6 +31,7 @@ if (!scope[marker]) {
     watchDocument,
     elementId,
     seenElement,
+    callWorker,
   });
   registerPageChannel();
   watchPageInstance();
