@@ -27,8 +27,10 @@ export interface WriteOutcome {
   verified: boolean;
   text: string;
   took?: 'html' | 'text';
-  kept?: Construct[];
+  kept?: string[];
   dropped?: string[];
+  /** Why nothing was written, or what each path that ran met (a family's own driver says it). */
+  why?: string;
 }
 
 export interface FieldSnapshot {
