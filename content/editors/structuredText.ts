@@ -3,13 +3,14 @@
  * markdown source, for plain-text fields) and `text/html` (allowlisted markup for rich editors).
  * Markdown is converted with `marked`; HTML from the agent and from markdown is sanitized with
  * DOMPurify to the allowlist (paragraphs, h2–h4, bold, italic, strike, http(s) links, lists,
- * blockquote, code, line breaks). What the sanitizer removes is reported as dropped; nothing in
+ * blockquote, code, line breaks), with no attribute but a link's http(s) `href` (semanticHtml.ts's
+ * `purify`, the one configuration). What the sanitizer removes is reported as dropped; nothing in
  * it ever runs (it is parsed in an inert document, and what is kept cannot execute).
  */
 import DOMPurify, { type RemovedAttribute, type RemovedElement } from 'dompurify';
 import { Marked } from 'marked';
 import type { TextFormat } from '../../shared/planSchema.ts';
-import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, type Construct } from './semanticHtml.ts';
+import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, purify, type Construct } from './semanticHtml.ts';
 
 export interface Payload {
   format: TextFormat;
@@ -87,12 +88,7 @@ function describeRemoval(entry: RemovedElement | RemovedAttribute): string | nul
 
 /** Sanitizes to the allowlist; h1 becomes h2 and h5/h6 become h4 (a post's title is its own field). */
 export function sanitize(html: string): { html: string; removed: string[] } {
-  const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS, 'h1', 'h5', 'h6'],
-    ALLOWED_ATTR: ['href'],
-    ALLOWED_URI_REGEXP: /^https?:/i,
-    KEEP_CONTENT: true,
-  });
+  const clean = purify(html, [...ALLOWED_TAGS, 'h1', 'h5', 'h6']);
   const removed = [...new Set(DOMPurify.removed.map(describeRemoval).filter((item): item is string => item !== null))];
   const body = parseHtml(clean);
   body.querySelectorAll('h1').forEach((heading) => renameTo(heading, 'h2'));
