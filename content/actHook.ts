@@ -6,12 +6,16 @@
  *
  * Both run in the same isolated world, so they meet through a global of that world: the page's own
  * scripts live in another world and can neither see nor replace it, and no file is web-accessible.
+ * The global is keyed by a Symbol and read only as the world's own property (isolatedGlobal.ts):
+ * element ids and names shadow string-named globals, in the isolated world too (Chromium), so
+ * `<form id="__tetherActHook">` once made every act fail (issue 22).
  * The content script hands the module its stateful parts (the person's activity, Tether's own
  * writes, the page instance), so both see one state.
  */
 import type { SeenElement } from '../shared/elementBinding.ts';
 import type { DraftState, PageActResult, PageActStatus } from '../shared/pageProtocol.ts';
 import type { Editable } from './editables.ts';
+import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
 import type { PageModel } from './pageModel.ts';
 
 /** What the content script lends the act module. */
@@ -47,13 +51,10 @@ export interface ActHook {
   register(module: ActModule): void;
 }
 
-export const ACT_HOOK = '__tetherActHook';
-
-type HookScope = typeof globalThis & { [ACT_HOOK]?: ActHook };
+const ACT_HOOK = Symbol.for('tether.actHook');
 
 export function installActHook(host: ActHost): void {
-  const scope = globalThis as HookScope;
-  if (scope[ACT_HOOK]) return;
+  if (ownGlobal<ActHook>(ACT_HOOK)) return;
   const hook: ActHook = {
     host,
     module: null,
@@ -62,11 +63,11 @@ export function installActHook(host: ActHost): void {
       if (!hook.module) hook.module = module;
     },
   };
-  Object.defineProperty(scope, ACT_HOOK, { value: hook, writable: false, configurable: false });
+  defineOwnGlobal(ACT_HOOK, hook);
 }
 
 export function actHook(): ActHook | null {
-  return (globalThis as HookScope)[ACT_HOOK] ?? null;
+  return ownGlobal<ActHook>(ACT_HOOK);
 }
 
 export function actModule(): ActModule | null {

@@ -6,6 +6,7 @@
  * site adapters come the same way, only into pages they claim (see sitesHook.ts).
  */
 import { installActHook } from './actHook.ts';
+import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
 import { draftState, rememberTetherWrite } from './inspectPage.ts';
 import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
@@ -14,12 +15,12 @@ import { asTether, lastEditBy, personIsTyping, watchDocument } from './personAct
 import { registerPageChannel } from './registration.ts';
 import { installSitesHook } from './sitesHook.ts';
 
-const marker = '__tetherContentScript';
-const scope = globalThis as typeof globalThis & { [marker]?: boolean };
+const MARKER = Symbol.for('tether.contentScript');
 
-// The worker injects this script into tabs opened before install; never register twice.
-if (!scope[marker]) {
-  scope[marker] = true;
+// The worker injects this script into tabs opened before install; never register twice. The
+// marker is the isolated world's own property under a Symbol: a page's `<div id=…>` cannot fake it.
+if (ownGlobal<true>(MARKER) !== true) {
+  defineOwnGlobal(MARKER, true);
   installSitesHook();
   installActHook({
     readPageModel: () => readPageModel(),

@@ -1,11 +1,12 @@
 /**
  * How the site adapters (content-sites.js) meet the content script: like the act module
  * (actHook.ts), through a global of the isolated world that page scripts can neither see nor
- * replace. Every page carries only the list of what the adapters claim (adapters/claims.ts); a
+ * replace, keyed by a Symbol and read only as the world's own property (isolatedGlobal.ts). Every page carries only the list of what the adapters claim (adapters/claims.ts); a
  * page an adapter claims asks the worker for the module before it answers anything.
  */
 import { SITE_CLAIMS } from './adapters/claims.ts';
 import type { PageModel } from './pageModel.ts';
+import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
 import { adapterMatches } from './siteAdapter.ts';
 
 export interface SitesModule {
@@ -18,12 +19,10 @@ interface SitesHook {
   register(module: SitesModule): void;
 }
 
-const SITES_HOOK = '__tetherSitesHook';
-type HookScope = typeof globalThis & { [SITES_HOOK]?: SitesHook };
+const SITES_HOOK = Symbol.for('tether.sitesHook');
 
 export function installSitesHook(): void {
-  const scope = globalThis as HookScope;
-  if (scope[SITES_HOOK]) return;
+  if (ownGlobal<SitesHook>(SITES_HOOK)) return;
   const hook: SitesHook = {
     module: null,
     register(module) {
@@ -31,11 +30,11 @@ export function installSitesHook(): void {
       if (!hook.module) hook.module = module;
     },
   };
-  Object.defineProperty(scope, SITES_HOOK, { value: hook, writable: false, configurable: false });
+  defineOwnGlobal(SITES_HOOK, hook);
 }
 
 export function sitesHook(): SitesHook | null {
-  return (globalThis as HookScope)[SITES_HOOK] ?? null;
+  return ownGlobal<SitesHook>(SITES_HOOK);
 }
 
 /** This page is on a site an adapter claims, and the adapters are not here yet. */
