@@ -20,6 +20,13 @@ export interface Payload {
   html: string;
   /** The text the HTML renders as, one block per line. */
   htmlText: string;
+  /**
+   * text/plain of a paste: `text`, except for markdown that makes nothing but paragraphs, where it
+   * is the text those render as (paragraphs apart by a blank line). TinyMCE (8.x) takes a paste
+   * whose HTML holds nothing but paragraphs as its text/plain, and would show markdown's escapes
+   * (`&lt;`, `\*`) as they are written.
+   */
+  pasteText?: string;
   /** The constructs the HTML carries. */
   constructs: Construct[];
   /** What the sanitizer removed: elements by tag, event handlers, javascript:/data: URLs. */
@@ -141,5 +148,8 @@ export function preparePayload(format: TextFormat, text: string): Payload {
   if (raw.length > MAX_HTML) throw new TooLarge();
   const { html, removed } = sanitize(raw);
   const rendered = blockText(parseHtml(html));
-  return { format, text: format === 'markdown' ? text : rendered, html, htmlText: rendered, constructs: constructsIn(parseHtml(html)), removed };
+  const constructs = constructsIn(parseHtml(html));
+  const payload: Payload = { format, text: format === 'markdown' ? text : rendered, html, htmlText: rendered, constructs, removed };
+  if (format === 'markdown' && constructs.length === 0) payload.pasteText = rendered.split('\n').join('\n\n');
+  return payload;
 }
