@@ -24,10 +24,10 @@ function escapeHtmlText(text: string): string {
  * A bare address in text stays text: GFM (marked, which writes markdown) links `https://…`,
  * `http://…`, `ftp://…` and `www.…` found in text, so a phishing address a page shows unlinked
  * would come back clickable. A backslash before `:` or `.` (punctuation, shown as itself) keeps
- * marked from seeing one. A link the page really has comes back as `[text](address)`.
+ * marked from seeing one. A link's own address (`](…)`, `]: …`) is markdown, and stays.
  */
 function unlinkBareAddresses(markdown: string): string {
-  return markdown.replace(/\b(ftp|https?):\/\//gi, '$1\\://').replace(/\bwww\./gi, 'www\\.');
+  return markdown.replace(/(?<!\]\(\s*|\]:\s*)\b(ftp|https?):\/\//gi, '$1\\://').replace(/(?<!\]\(\s*|\]:\s*)\bwww\./gi, 'www\\.');
 }
 
 /**
@@ -62,14 +62,30 @@ export function regionMarkdown(element: Element): string {
   return htmlToMarkdown(semanticHtml(element));
 }
 
+/**
+ * Prose of a plain field: `<`, `&` and `>` escaped, but a `>` that starts a line (a blockquote, the
+ * field's own markdown) stays; `>` alone never opens a tag. `atLineStart`: the text's first line
+ * starts a line of the field.
+ */
+function escapeProse(text: string, atLineStart: boolean): string {
+  const escaped = text
+    .split('\n')
+    .map((line, index) => {
+      const marker = index > 0 || atLineStart ? (/^(?: {0,3}>)+ ?/.exec(line)?.[0] ?? '') : '';
+      return marker + escapeHtmlText(line.slice(marker.length));
+    })
+    .join('\n');
+  return unlinkBareAddresses(escaped);
+}
+
 /** Where a run of N backticks opens a code span, the next run of exactly N closes it (CommonMark). */
 const CODE_SPAN = /(`+)[\s\S]*?(?<!`)\1(?!`)/g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * A plain field's text as markdown: its markdown syntax stays (a field often holds markdown
- * already, and escaping its `##` would change what the person wrote), but `<`, `>` and `&` are
- * escaped, and bare addresses are kept from becoming links, so markup, an entity or an address
+ * already, and escaping its `##` or `>` would change what the person wrote), but `<`, `>` and `&`
+ * are escaped, and bare addresses are kept from becoming links, so markup, an entity or an address
  * the field shows as text is text again once written as markdown. Inside code (fenced blocks, code spans) they are left as written: markdown keeps code literal.
  */
 export function plainTextMarkdown(text: string): string {
@@ -82,10 +98,10 @@ export function plainTextMarkdown(text: string): string {
     let last = 0;
     let escaped = '';
     for (const match of joined.matchAll(CODE_SPAN)) {
-      escaped += unlinkBareAddresses(escapeHtmlText(joined.slice(last, match.index))) + match[0];
+      escaped += escapeProse(joined.slice(last, match.index), last === 0 || joined[last - 1] === '\n') + match[0];
       last = match.index + match[0].length;
     }
-    out.push(escaped + unlinkBareAddresses(escapeHtmlText(joined.slice(last))));
+    out.push(escaped + escapeProse(joined.slice(last), last === 0 || joined[last - 1] === '\n'));
     prose = [];
   };
   for (const line of text.split('\n')) {
