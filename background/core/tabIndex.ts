@@ -120,7 +120,9 @@ export function indexTabs(workspace: Workspace, tabs: readonly TabMeta[]): TabIn
     const memberUrl = workspace.memberUrls?.[String(tab.tabId)];
     if (read.memberUrl !== memberUrl) {
       read.memberUrl = memberUrl;
-      read.memberOrigin = memberUrl === undefined ? null : originOf(memberUrl);
+      // Mostly the address the tab shows (the worker saw it there): its origin is read already.
+      read.memberOrigin =
+        memberUrl === undefined ? null : memberUrl === tab.url ? read.origin : (browserWrittenStart(memberUrl, starts) ?? originOf(memberUrl));
     }
     let group = read.origin === null ? null : groups.get(read.origin);
     if (group === undefined && read.origin !== null) {
