@@ -6,7 +6,6 @@
  * This file is in every page, so the light requests are checked by hand here; an act is checked
  * in full (zod, the plan) by the act module, which the worker injects when the first act comes.
  */
-import browser, { type Runtime } from 'webextension-polyfill';
 import { checkAccountNow } from '../shared/checkAccount.ts';
 import { tetherError, type TetherError } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment } from '../shared/model.ts';
@@ -159,11 +158,15 @@ function portRequest(message: unknown): { id: number; request: Record<string, un
  * on it; each answer carries its request's id. Only Tether's own service worker can open it
  * (content scripts of other tabs cannot connect to a tab; other extensions and pages cannot reach
  * this isolated world), and the sender is checked anyway.
+ *
+ * `chrome.runtime` directly, not webextension-polyfill: a port's events and messages are the same
+ * in Chromium and Firefox (which gives content scripts `chrome` too), nothing here needs a promise,
+ * and the polyfill was a third of the script every page loads.
  */
 export function registerPageChannel(): void {
-  browser.runtime.onConnect.addListener((port: Runtime.Port) => {
+  chrome.runtime.onConnect.addListener((port: chrome.runtime.Port) => {
     if (port.name !== PAGE_PORT) return;
-    if (port.sender?.id !== browser.runtime.id || port.sender.tab !== undefined) {
+    if (port.sender?.id !== chrome.runtime.id || port.sender.tab !== undefined) {
       port.disconnect();
       return;
     }
