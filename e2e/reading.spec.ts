@@ -8,15 +8,16 @@
  */
 import type { Page } from '@playwright/test';
 import type { InspectResult } from '../shared/results.ts';
-import { expect, test } from './fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { ok, refused } from './support/answers.ts';
 import { commentText, LONG_PAGE, WEEKLY_NOTES } from './sites/readingPages.ts';
+import type { TabPage, TetherClient } from './support/tetherClient.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
 
 type InspectArgs = { read?: string[]; readAs?: 'text' | 'markdown'; from?: Record<string, number> };
 
 /** Puts the page in a shared workspace and binds it read only, as an agent's reference tab. */
-async function reference(tether: TetherDriver, page: Page) {
+async function reference<P extends TabPage>(tether: TetherClient<P>, page: P) {
   const workspace = await tether.workspaceOf([page]);
   const profile = await tether.profileId();
   const resolved = ok(await tether.agent('resolve', { profile, workspace: workspace.id, readOnly: true, references: [{ url: page.url() }] }));
@@ -32,38 +33,40 @@ async function open(tether: TetherDriver, url: string): Promise<Page> {
 }
 
 /** What the page's main region reads as, by the page's own innerText (what the generic reading returns). */
-const mainText = (page: Page) => page.evaluate(() => ((document.querySelector('article, main, [role="main"]') as HTMLElement | null)?.innerText ?? '').trim());
+const mainText = (page: TabPage) =>
+  page.evaluate(() => ((document.querySelector('article, main, [role="main"]') as HTMLElement | null)?.innerText ?? '').trim());
 
 const noteLines = WEEKLY_NOTES.blocks.flatMap(([, text]) => text.split('\n'));
 /** Words of the page around the post: its menus, sidebar, footer, the post's and the comments' buttons, the comment box. */
 const AROUND_THE_POST = ['Reply', 'Like', 'Report', 'Share', 'Post comment', 'Popular this week', 'Weekend plans', 'All posts', 'Members 3,482', 'Privacy'];
 
-test('article is the post’s title and notes, and none of the comments, menus, sidebar or button words around it; the page is not changed', async ({
-  tether,
-  sites,
-}) => {
-  const page = await open(tether, sites.url('notes', '/reading/post?comments=100'));
-  const before = await page.evaluate(() => document.documentElement.outerHTML);
-  const cafe = await reference(tether, page);
-  expect((await cafe.inspect()).readable).toEqual(expect.arrayContaining(['title', 'main', 'article', 'comments']));
+inBothBrowsers(
+  'article is the post’s title and notes, and none of the comments, menus, sidebar or button words around it; the page is not changed',
+  BOTH,
+  async ({ tether }) => {
+    const page = await tether.open('notes', '/reading/post?comments=100');
+    const before = await page.evaluate(() => document.documentElement.outerHTML);
+    const cafe = await reference(tether, page);
+    expect((await cafe.inspect()).readable).toEqual(expect.arrayContaining(['title', 'main', 'article', 'comments']));
 
-  const seen = await cafe.inspect({ read: ['article'] });
-  const article = seen.text?.article ?? '';
-  expect(article.startsWith(`${WEEKLY_NOTES.title}\n\n`)).toBe(true);
-  for (const line of noteLines) expect(article).toContain(line);
-  for (const words of AROUND_THE_POST) expect(article).not.toContain(words);
-  expect(article).not.toContain(commentText(1));
-  expect(article).not.toContain('Comment 100');
-  expect(seen.truncated).toBeUndefined();
-  expect(seen.fallback).toBeUndefined();
-  // The page itself: the reader view read a copy.
-  expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
+    const seen = await cafe.inspect({ read: ['article'] });
+    const article = seen.text?.article ?? '';
+    expect(article.startsWith(`${WEEKLY_NOTES.title}\n\n`)).toBe(true);
+    for (const line of noteLines) expect(article).toContain(line);
+    for (const words of AROUND_THE_POST) expect(article).not.toContain(words);
+    expect(article).not.toContain(commentText(1));
+    expect(article).not.toContain('Comment 100');
+    expect(seen.truncated).toBeUndefined();
+    expect(seen.fallback).toBeUndefined();
+    // The page itself: the reader view read a copy.
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
 
-  // The generic main region still holds everything, comments and buttons included.
-  const main = (await cafe.inspect({ read: ['main'] })).text?.main ?? '';
-  expect(main).toContain(commentText(100));
-  expect(main).toContain('Reply');
-});
+    // The generic main region still holds everything, comments and buttons included.
+    const main = (await cafe.inspect({ read: ['main'] })).text?.main ?? '';
+    expect(main).toContain(commentText(100));
+    expect(main).toContain('Reply');
+  },
+);
 
 test('comments are a region of their own: the count, then each comment, without the Reply / Like / Report under it; a page without any has none', async ({
   tether,
@@ -92,41 +95,42 @@ test('article as markdown keeps the post’s headings and list', async ({ tether
   for (const words of AROUND_THE_POST) expect(markdown).not.toContain(words);
 });
 
-test('a text longer than the limit says it was cut, and reading on reaches its end exactly: no word or emoji split, Korean and emoji at the cut', async ({
-  tether,
-  sites,
-}) => {
-  const page = await open(tether, sites.url('notes', '/reading/long'));
-  const whole = await mainText(page);
-  // The page puts an emoji's two halves on either side of the limit.
-  expect(whole.length).toBe(LONG_PAGE.length);
-  expect(whole.codePointAt(LONG_PAGE.emojiAt)).toBe('🌸'.codePointAt(0));
-  const long = await reference(tether, page);
+inBothBrowsers(
+  'a text longer than the limit says it was cut, and reading on reaches its end exactly: no word or emoji split, Korean and emoji at the cut',
+  BOTH,
+  async ({ tether }) => {
+    const page = await tether.open('notes', '/reading/long');
+    const whole = await mainText(page);
+    // The page puts an emoji's two halves on either side of the limit.
+    expect(whole.length).toBe(LONG_PAGE.length);
+    expect(whole.codePointAt(LONG_PAGE.emojiAt)).toBe('🌸'.codePointAt(0));
+    const long = await reference(tether, page);
 
-  const first = await long.inspect({ read: ['main'] });
-  expect(first.truncated?.main).toEqual({ returned: LONG_PAGE.emojiAt - 3, total: LONG_PAGE.length, next: LONG_PAGE.emojiAt - 3 });
-  expect(first.text?.main?.endsWith('a')).toBe(true);
+    const first = await long.inspect({ read: ['main'] });
+    expect(first.truncated?.main).toEqual({ returned: LONG_PAGE.emojiAt - 3, total: LONG_PAGE.length, next: LONG_PAGE.emojiAt - 3 });
+    expect(first.text?.main?.endsWith('a')).toBe(true);
 
-  const pieces = [first.text?.main ?? ''];
-  const cuts: number[] = [];
-  for (let next = first.truncated?.main?.next; next !== undefined;) {
-    cuts.push(next);
-    const more = await long.inspect({ read: ['main'], from: { main: next } });
-    expect(more.truncated?.main?.from).toBe(next);
-    pieces.push(more.text?.main ?? '');
-    next = more.truncated?.main?.next;
-    if (next === undefined) expect((more.truncated?.main?.from ?? 0) + (more.truncated?.main?.returned ?? 0)).toBe(LONG_PAGE.length);
-  }
-  expect(pieces.join('')).toBe(whole);
-  expect(pieces.length).toBe(3);
-  expect(pieces[1]?.startsWith(' 시장🌸장터')).toBe(true);
-  for (const cut of cuts) {
-    // Every piece ends before a space: no word, Korean or emoji, is cut apart.
-    expect(whole.charAt(cut)).toBe(' ');
-  }
-  // Reading on names a text that read names too.
-  refused(await long.ask({ read: ['title'], from: { main: 10 } }), 'invalid_request');
-});
+    const pieces = [first.text?.main ?? ''];
+    const cuts: number[] = [];
+    for (let next = first.truncated?.main?.next; next !== undefined;) {
+      cuts.push(next);
+      const more = await long.inspect({ read: ['main'], from: { main: next } });
+      expect(more.truncated?.main?.from).toBe(next);
+      pieces.push(more.text?.main ?? '');
+      next = more.truncated?.main?.next;
+      if (next === undefined) expect((more.truncated?.main?.from ?? 0) + (more.truncated?.main?.returned ?? 0)).toBe(LONG_PAGE.length);
+    }
+    expect(pieces.join('')).toBe(whole);
+    expect(pieces.length).toBe(3);
+    expect(pieces[1]?.startsWith(' 시장🌸장터')).toBe(true);
+    for (const cut of cuts) {
+      // Every piece ends before a space: no word, Korean or emoji, is cut apart.
+      expect(whole.charAt(cut)).toBe(' ');
+    }
+    // Reading on names a text that read names too.
+    refused(await long.ask({ read: ['title'], from: { main: 10 } }), 'invalid_request');
+  },
+);
 
 test('a site adapter’s regions win: Naver Cafe’s article is its post.body (in #cafe_main, where the reader view cannot see), the demo cafe’s its title and body', async ({
   tether,
