@@ -6,16 +6,13 @@
  *
  * Both run in the same isolated world, so they meet through a global of that world: the page's own
  * scripts live in another world and can neither see nor replace it, and no file is web-accessible.
- * The global is keyed by a Symbol and read only as the world's own property (isolatedGlobal.ts):
- * element ids and names shadow string-named globals, in the isolated world too (Chromium), so
- * `<form id="__tetherActHook">` once made every act fail (issue 22).
  * The content script hands the module its stateful parts (the person's activity, Tether's own
  * writes, the page instance), so both see one state.
  */
 import type { SeenElement } from '../shared/elementBinding.ts';
 import type { DraftState, PageActResult, PageActStatus } from '../shared/pageProtocol.ts';
 import type { Editable } from './editables.ts';
-import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
+import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
 import type { PageModel } from './pageModel.ts';
 
 /** What the content script lends the act module. */
@@ -45,29 +42,18 @@ export interface ActModule {
   markdown: MarkdownReader;
 }
 
-export interface ActHook {
+export interface ActHook extends ModuleHook<ActModule> {
   host: ActHost;
-  module: ActModule | null;
-  register(module: ActModule): void;
 }
 
 const ACT_HOOK = Symbol.for('tether.actHook');
 
 export function installActHook(host: ActHost): void {
-  if (ownGlobal<ActHook>(ACT_HOOK)) return;
-  const hook: ActHook = {
-    host,
-    module: null,
-    register(module) {
-      // The first registration wins: a second injection of the module changes nothing.
-      if (!hook.module) hook.module = module;
-    },
-  };
-  defineOwnGlobal(ACT_HOOK, hook);
+  installModuleHook<ActModule, { host: ActHost }>(ACT_HOOK, { host });
 }
 
 export function actHook(): ActHook | null {
-  return ownGlobal<ActHook>(ACT_HOOK);
+  return moduleHook<ActHook>(ACT_HOOK);
 }
 
 export function actModule(): ActModule | null {

@@ -1,12 +1,11 @@
 /**
- * How the site adapters (content-sites.js) meet the content script: like the act module
- * (actHook.ts), through a global of the isolated world that page scripts can neither see nor
- * replace, keyed by a Symbol and read only as the world's own property (isolatedGlobal.ts). Every page carries only the list of what the adapters claim (adapters/claims.ts); a
+ * How the site adapters (content-sites.js) meet the content script: like the act module, through
+ * a hook in the isolated world (moduleHook.ts). Every page carries only the list of what the adapters claim (adapters/claims.ts); a
  * page an adapter claims asks the worker for the module before it answers anything.
  */
 import { SITE_CLAIMS } from './adapters/claims.ts';
+import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
 import type { PageModel } from './pageModel.ts';
-import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
 import { adapterMatches } from './siteAdapter.ts';
 
 export interface SitesModule {
@@ -14,27 +13,14 @@ export interface SitesModule {
   read(doc: Document): PageModel | null;
 }
 
-interface SitesHook {
-  module: SitesModule | null;
-  register(module: SitesModule): void;
-}
-
 const SITES_HOOK = Symbol.for('tether.sitesHook');
 
 export function installSitesHook(): void {
-  if (ownGlobal<SitesHook>(SITES_HOOK)) return;
-  const hook: SitesHook = {
-    module: null,
-    register(module) {
-      // The first registration wins: a second injection changes nothing.
-      if (!hook.module) hook.module = module;
-    },
-  };
-  defineOwnGlobal(SITES_HOOK, hook);
+  installModuleHook<SitesModule, object>(SITES_HOOK, {});
 }
 
-export function sitesHook(): SitesHook | null {
-  return ownGlobal<SitesHook>(SITES_HOOK);
+export function sitesHook(): ModuleHook<SitesModule> | null {
+  return moduleHook<ModuleHook<SitesModule>>(SITES_HOOK);
 }
 
 /** This page is on a site an adapter claims, and the adapters are not here yet. */
