@@ -189,7 +189,8 @@ export function callWorker(request: unknown, timeoutMs: number): Promise<unknown
       resolve(reply);
     };
     const listener = (message: unknown) => {
-      if (typeof message === 'object' && message !== null && (message as { call?: unknown }).call === call && 'reply' in message) done((message as { reply: unknown }).reply);
+      if (typeof message === 'object' && message !== null && (message as { call?: unknown }).call === call && 'reply' in message)
+        done((message as { reply: unknown }).reply);
     };
     const gone = () => done({ ok: false, reason: 'failed', message: 'The worker went away.' });
     const timer = setTimeout(() => done({ ok: false, reason: 'timeout', message: 'The worker did not answer in time.' }), timeoutMs);

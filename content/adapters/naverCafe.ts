@@ -36,7 +36,13 @@ export const naverCafeAdapter: SiteAdapter = {
   fields: [
     { name: 'title', label: '제목 (title)', selectors: ['textarea.textarea_input', '.ArticleWritingTitle textarea', '.ArticleWriteTitle textarea'] },
     // The whole SmartEditor ONE document is the body here (the title is the textarea above it).
-    { name: 'body', label: '본문 (body)', selectors: ['.se-components-wrap', '.se-content'], draftIfNonEmpty: true, smartEditor: { key: 'cafepc001', part: 'body' } },
+    {
+      name: 'body',
+      label: '본문 (body)',
+      selectors: ['.se-components-wrap', '.se-content'],
+      draftIfNonEmpty: true,
+      smartEditor: { key: 'cafepc001', part: 'body' },
+    },
     {
       name: 'board',
       label: '게시판 (board)',
