@@ -6,7 +6,7 @@
  * This file is in every page, so the light requests are checked by hand here; an act is checked
  * in full (zod, the plan) by the act module, which the worker injects when the first act comes.
  */
-import browser, { type Runtime } from 'webextension-polyfill';
+import type { Browser, Runtime } from 'webextension-polyfill';
 import { checkAccountNow } from '../shared/checkAccount.ts';
 import { tetherError, type TetherError } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment } from '../shared/model.ts';
@@ -161,9 +161,14 @@ function portRequest(message: unknown): { id: number; request: Record<string, un
  * this isolated world), and the sender is checked anyway.
  */
 export function registerPageChannel(): void {
-  browser.runtime.onConnect.addListener((port: Runtime.Port) => {
+  // Firefox's `browser`, Chromium's `chrome`: runtime.onConnect and runtime.id, all this script
+  // uses, are the same in both (webextension-polyfill wraps only the promise-based calls, and
+  // would be 3 KB of the content script's 10).
+  const scope = globalThis as unknown as { browser?: Browser; chrome: Browser };
+  const { runtime } = scope.browser ?? scope.chrome;
+  runtime.onConnect.addListener((port: Runtime.Port) => {
     if (port.name !== PAGE_PORT) return;
-    if (port.sender?.id !== browser.runtime.id || port.sender.tab !== undefined) {
+    if (port.sender?.id !== runtime.id || port.sender.tab !== undefined) {
       port.disconnect();
       return;
     }
