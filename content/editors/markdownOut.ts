@@ -6,6 +6,7 @@
 import TurndownService from 'turndown';
 import type { Editable } from '../editables.ts';
 import { readEditable } from '../editables.ts';
+import { familyOf } from './families/index.ts';
 import { constructsIn, parseHtml, semanticHtml } from './semanticHtml.ts';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', strongDelimiter: '**' });
@@ -25,8 +26,7 @@ export function regionMarkdown(element: Element): string {
  * would change what the person wrote. Rich editors are converted.
  */
 export function fieldMarkdown(editable: Editable): string {
-  if (editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' || editable.family === 'codemirror')
-    return readEditable(editable);
+  if (familyOf(editable).text === 'plain') return readEditable(editable);
   const html = semanticHtml(editable.element, { editor: true });
   return constructsIn(parseHtml(html)).some((name) => name !== 'br') ? htmlToMarkdown(html) : readEditable(editable);
 }
