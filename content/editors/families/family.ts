@@ -28,8 +28,8 @@ export type Finding =
   /** Any contenteditable element in the page: the browser's DOM is the model. */
   | { by: 'editable' }
   /**
-   * A frame whose document is being edited (designMode, or an editable body): by its body
-   * (`body`, tested before the roots), or, with no `body`, any such frame (the fallback).
+   * A frame whose document is being edited (designMode, or an editable body): by a test of its
+   * body (`body`), or, with no `body`, any such frame (the fallback, last in the registry).
    */
   | { by: 'frame'; body?: string }
   /**
@@ -62,6 +62,7 @@ export interface FamilyDetection<F extends EditorFamily = EditorFamily> {
    * (skipped when selecting, removed from markup; a root showing one is empty).
    */
   placeholder?: string;
+  /** How its text is read back (ReadBack). */
   read: ReadBack;
   /** Reads the text itself where the family's markup needs it; null: read by `read`. */
   readText?: (element: HTMLElement) => string | null;
@@ -108,7 +109,7 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
   fillers?: readonly string[];
   /** Rewrites its own markup for a structure (in a detached copy) into the allowlisted HTML Tether speaks. */
   toSemantic?: (root: HTMLElement) => void;
-  /** The heading levels its model keeps (none: plain text). */
+  /** The heading levels its model keeps (none: plain text); not read by the drivers yet (issue 24, item 4). */
   headings: readonly HeadingLevel[];
   /** The lists its model keeps. */
   lists: readonly ('ul' | 'ol')[];
