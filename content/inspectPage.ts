@@ -116,7 +116,12 @@ export function inspectPage(read: string[], markdown: MarkdownReader | null = nu
   const inspection: PageInspection = {
     ...observation,
     fields: model.fields.map((field) => describeField(field, readField)),
-    actions: model.actions.map((action) => ({ name: action.name, kind: action.kind, label: action.label })),
+    actions: model.actions.map((action) => ({
+      name: action.name,
+      kind: action.kind,
+      label: action.label,
+      ...(action.repeated === undefined ? {} : { repeated: action.repeated }),
+    })),
     readable: [...model.readable.keys()],
   };
   if (read.length > 0) {

@@ -60,6 +60,8 @@ export const actionInfoSchema = z.object({
   name: upTo(100),
   kind: z.enum(ACTION_KINDS),
   label: upTo(200),
+  /** How many more controls like it the page has (a Reply under every comment), left out of the list. */
+  repeated: z.optional(z.int().check(z.nonnegative())),
 });
 export type ActionInfo = z.infer<typeof actionInfoSchema>;
 

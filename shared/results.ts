@@ -104,6 +104,12 @@ export interface ActionView {
   kind: ActionKind;
   /** The label on the button, when it says more than the name. */
   label?: string;
+  /**
+   * Only when the page repeats this control (a Reply under every comment): how many more controls
+   * with the same label (digits aside: "Like 3", "Like 12") it has, shown or not. They are left out of `actions`;
+   * the name means the first of them.
+   */
+  repeated?: number;
 }
 
 /** The page's address, title and the handle's role are in context and resolve already: not repeated. */
@@ -111,9 +117,11 @@ export interface InspectResult {
   signIn: { state: SignIn['state']; account?: string };
   /** Only when a draft is in progress: why Tether thinks so. */
   draft?: { reasons: string[] };
+  /** Not through a reference handle: nothing can be written through it. */
   fields?: FieldView[];
+  /** Not through a reference handle: nothing can be pressed through it. Editor chrome (bold, undo, element paths) is never an action. */
   actions?: ActionView[];
-  /** Regions `read` can name (e.g. a post's title and body). */
+  /** Regions `read` can name (e.g. a post's title and body); through a reference handle, also the fields that hold text. */
   readable?: string[];
   /** The text of what `read` named. */
   text?: Record<string, string>;
