@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { ChoiceRule } from './explain.ts';
 import type { ActionKind, FieldKind, SignIn, StepOutcome } from './pageProtocol.ts';
+import type { Truncation } from './textPiece.ts';
 
 /*
  * context — a schema as well as a type: the bridge merges the answers of every connected profile
@@ -123,8 +124,20 @@ export interface InspectResult {
   actions?: ActionView[];
   /** Regions `read` can name (e.g. a post's title and body); through a reference handle, also the fields that hold text. */
   readable?: string[];
-  /** The text of what `read` named. */
+  /** The text of what `read` named (at most 50,000 characters of each). */
   text?: Record<string, string>;
+  /**
+   * Only for a text that is not whole here, by name: `returned` characters of `total` (UTF-16 code
+   * units), from `from` (when not 0), and `next`, where to read on (`from: {name: next}`), while
+   * more remains.
+   */
+  truncated?: Record<string, Truncation>;
+  /**
+   * Only where Tether read a text another way than asked, by name: why. `article` falls back to the
+   * page's main region (or its whole body) when the reader view finds no article or cannot read
+   * the page.
+   */
+  fallback?: Record<string, string>;
   /** Names in `read` the page does not have. */
   unknown?: string[];
   /**

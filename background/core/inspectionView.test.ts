@@ -65,3 +65,14 @@ describe('inspectionView: a reference answer has no controls', () => {
     });
   });
 });
+
+describe('inspectionView: text', () => {
+  it('passes on how a text was cut and why one was read another way; says nothing when neither happened', () => {
+    const truncated = { article: { from: 49_996, returned: 50_000, total: 180_000, next: 99_996 } };
+    const fallback = { article: "The reader view (Readability) finds no article on this page. This is the page's main text, read without the reader view." };
+    expect(inspectionView(page({ text: { article: 'x' }, truncated, fallback }), 'write')).toMatchObject({ text: { article: 'x' }, truncated, fallback });
+    const plain = inspectionView(page({ text: { article: 'x' }, truncated: {}, fallback: {} }), 'write');
+    expect(plain).not.toHaveProperty('truncated');
+    expect(plain).not.toHaveProperty('fallback');
+  });
+});

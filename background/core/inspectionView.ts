@@ -49,6 +49,8 @@ export function inspectionView(page: PageInspection, role: Role = 'write'): Insp
   ].filter((name) => page.text?.[name] === undefined);
   if (readable.length > 0) view.readable = readable;
   if (page.text !== undefined) view.text = page.text;
+  if (page.truncated !== undefined && Object.keys(page.truncated).length > 0) view.truncated = page.truncated;
+  if (page.fallback !== undefined && Object.keys(page.fallback).length > 0) view.fallback = page.fallback;
   if (page.unknown !== undefined && page.unknown.length > 0) view.unknown = page.unknown;
   // Which model read the page is the journal's, unless the site's adapter did not match: then the
   // agent is told, since names and action kinds come from the generic model.

@@ -41,6 +41,7 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace, contex
       expect: expectationOf(binding),
       read: args.read ?? [],
       ...(args.readAs ? { readAs: args.readAs } : {}),
+      ...(args.from ? { from: args.from } : {}),
     });
   };
   const check = () => revalidateNow(context, binding).finally(() => trace.point('decide'));
