@@ -190,7 +190,7 @@ browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
   const groupChanged = (changeInfo as { groupId?: number }).groupId !== undefined;
   if (changeInfo.url !== undefined) {
     const url = changeInfo.url;
-    // A tab that went to a site its workspace did not have leaves it; the person is told in the panel.
+    // A tab that went to another site (one its workspace has or not) leaves it; the person is told in the panel.
     let departures: Departure[] = [];
     void updateWorkspaces((workspaces) => {
       const moved = onTabNavigated(workspaces, tabId, url);

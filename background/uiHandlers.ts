@@ -72,6 +72,12 @@ async function observeUnseen(tabs: TabMeta[]): Promise<void> {
   await Promise.all(stale.map((tab) => observeTab(tab)));
 }
 
+function toSiteIs(workspace: Workspace, url: string): UiDeparture['toSiteIs'] {
+  const origin = originOf(url);
+  const policy = origin === null ? undefined : workspace.sites[origin];
+  return policy === undefined ? 'outside' : policy.writable ? 'writable' : 'read_only';
+}
+
 /** Tabs that left a workspace by navigating, while the tab is open and still outside it. */
 async function departures(): Promise<UiDeparture[]> {
   const workspaces = localStore.getState().workspaces;
@@ -88,6 +94,7 @@ async function departures(): Promise<UiDeparture[]> {
         title: tab.title || tab.url,
         fromSite: siteLabel(notice.fromUrl),
         toSite: siteLabel(notice.toUrl),
+        toSiteIs: toSiteIs(workspace, notice.toUrl),
         at: notice.at,
       };
     }),

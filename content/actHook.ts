@@ -46,7 +46,7 @@ export interface ActHook extends ModuleHook<ActModule> {
   host: ActHost;
 }
 
-export const ACT_HOOK = '__tetherActHook';
+const ACT_HOOK = Symbol.for('tether.actHook');
 
 export function installActHook(host: ActHost): void {
   installModuleHook<ActModule, { host: ActHost }>(ACT_HOOK, { host });

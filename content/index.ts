@@ -7,6 +7,7 @@
  * view (Readability) only into pages whose article or comments are read (see readerHook.ts).
  */
 import { installActHook } from './actHook.ts';
+import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
 import { draftState, rememberTetherWrite } from './inspectPage.ts';
 import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
@@ -16,12 +17,12 @@ import { registerPageChannel } from './registration.ts';
 import { installReaderHook } from './readerHook.ts';
 import { installSitesHook } from './sitesHook.ts';
 
-const marker = '__tetherContentScript';
-const scope = globalThis as typeof globalThis & { [marker]?: boolean };
+const MARKER = Symbol.for('tether.contentScript');
 
-// The worker injects this script into tabs opened before install; never register twice.
-if (!scope[marker]) {
-  scope[marker] = true;
+// The worker injects this script into tabs opened before install; never register twice. The
+// marker is the isolated world's own property under a Symbol: a page's `<div id=…>` cannot fake it.
+if (ownGlobal<true>(MARKER) !== true) {
+  defineOwnGlobal(MARKER, true);
   installSitesHook();
   installReaderHook();
   installActHook({

@@ -2,17 +2,20 @@
  * How a module the worker injects (the act module, the site adapters, the reader) meets the content
  * script: through a global of the isolated world that page scripts can neither see nor replace
  * (they live in another world), defined once, unwritable. The content script installs the hook;
- * the module, once injected, registers itself on it.
+ * the module, once injected, registers itself on it. The hook is keyed by a Symbol and read only as
+ * the world's own property (isolatedGlobal.ts): element ids and names shadow string-named globals,
+ * in the isolated world too, so `<form id="__tetherActHook">` once made every act fail (issue 22).
  */
+import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
+
 export interface ModuleHook<M> {
   module: M | null;
   register(module: M): void;
 }
 
-/** Installs the hook named `key` (once; `extra` is what the content script lends the module). */
-export function installModuleHook<M, Extra extends object>(key: string, extra: Extra): void {
-  const scope = globalThis as Record<string, unknown>;
-  if (scope[key]) return;
+/** Installs the hook under `key` (once; `extra` is what the content script lends the module). */
+export function installModuleHook<M, Extra extends object>(key: symbol, extra: Extra): void {
+  if (ownGlobal<unknown>(key) !== null) return;
   const hook: ModuleHook<M> & Extra = {
     ...extra,
     module: null,
@@ -21,9 +24,9 @@ export function installModuleHook<M, Extra extends object>(key: string, extra: E
       if (!hook.module) hook.module = module;
     },
   };
-  Object.defineProperty(scope, key, { value: hook, writable: false, configurable: false });
+  defineOwnGlobal(key, hook);
 }
 
-export function moduleHook<H>(key: string): H | null {
-  return ((globalThis as Record<string, unknown>)[key] as H | undefined) ?? null;
+export function moduleHook<H>(key: symbol): H | null {
+  return ownGlobal<H>(key);
 }

@@ -21,7 +21,7 @@ export interface ReaderModule {
   comments(container: Element, count: number): string;
 }
 
-const READER_HOOK = '__tetherReaderHook';
+const READER_HOOK = Symbol.for('tether.readerHook');
 
 export function installReaderHook(): void {
   installModuleHook<ReaderModule, object>(READER_HOOK, {});

@@ -13,7 +13,7 @@ export interface SitesModule {
   read(doc: Document): PageModel | null;
 }
 
-const SITES_HOOK = '__tetherSitesHook';
+const SITES_HOOK = Symbol.for('tether.sitesHook');
 
 export function installSitesHook(): void {
   installModuleHook<SitesModule, object>(SITES_HOOK, {});

@@ -9,7 +9,7 @@
  */
 import browser, { type Tabs } from 'webextension-polyfill';
 import { isCommitKey } from '../../shared/documentKey.ts';
-import { failure, isErrorCode, success, tetherError, type Outcome } from '../../shared/errors.ts';
+import { failure, isErrorCode, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
 import {
   ACT_MODULE_FILE,
@@ -70,6 +70,20 @@ async function injectModule(tabId: number, documentId: string, file: string): Pr
   }
 }
 
+/**
+ * The page is there and still lacks a module after the worker injected it (the browser refused
+ * the file, or it did not register): say so. Not `context_changed`, which would send the agent to
+ * resolve again and again; nothing was done.
+ */
+function moduleMissing(file: string, tabId: number): TetherError {
+  const what = file === ACT_MODULE_FILE ? 'act module' : file === READER_MODULE_FILE ? 'reader module' : 'site adapters';
+  return tetherError(
+    'invalid_request',
+    `Tether's ${what} could not be loaded into this page, so nothing was done. Reload the page and resolve again; if it keeps happening, this build of Tether is damaged (reinstall it).`,
+    { module: file, tabId },
+  );
+}
+
 /** The module the page asks for before it can answer, if it asks for one. */
 function moduleAskedFor(reply: unknown): string | null {
   const load = typeof reply === 'object' && reply !== null ? (reply as { load?: unknown }).load : undefined;
@@ -103,10 +117,13 @@ export async function askPage<R extends PageRequestBody>(
       reply = await pagePorts.ask(tabId, documentId, message, limit);
     }
     // A page may ask for the site adapters, then the reader module, then the act module (an act, a markdown read): each once.
-    for (const loaded = new Set<string>(); ;) {
+    for (const tried = new Set<string>(); ;) {
       const file = moduleAskedFor(reply);
-      if (file === null || loaded.has(file) || !(await injectModule(tabId, documentId, file))) break;
-      loaded.add(file);
+      if (file === null) break;
+      if (tried.has(file)) return failure(moduleMissing(file, tabId));
+      tried.add(file);
+      // Asked again either way: a page that cannot be reached any more is context_changed (below).
+      await injectModule(tabId, documentId, file);
       reply = await pagePorts.ask(tabId, documentId, message, limit);
     }
   } catch (error) {

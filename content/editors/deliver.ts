@@ -134,7 +134,7 @@ function view(editable: Editable): Window & typeof globalThis {
 
 function transfer(editable: Editable, payload: Payload): DataTransfer {
   const data = new (view(editable).DataTransfer)();
-  data.setData('text/plain', payload.text);
+  data.setData('text/plain', payload.pasteText ?? payload.text);
   data.setData('text/html', payload.html);
   return data;
 }

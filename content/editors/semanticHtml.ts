@@ -14,6 +14,36 @@ export type Construct = (typeof CONSTRUCTS)[number];
 
 export const ALLOWED_TAGS = ['p', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 's', 'strike', 'del', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'br'];
 
+/**
+ * The one sanitizer configuration, for every call (an act's HTML and markdown, and the semantic
+ * HTML inspect and rollback read): the allowlisted tags, and on them only `href`, only on links,
+ * only http(s). DOMPurify otherwise keeps every `data-*` and `aria-*` attribute even with an
+ * attribute allowlist (ALLOW_DATA_ATTR / ALLOW_ARIA_ATTR default on, DOMPurify 3.x), and editors
+ * give them meaning: TinyMCE 8 turns `data-mce-style` into a real `style` when it saves (seen in
+ * a real TinyMCE 8.x, issue 22).
+ */
+export function purify(html: string, tags: readonly string[] = ALLOWED_TAGS): string {
+  const clean = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...tags],
+    ALLOWED_ATTR: ['href'],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ALLOWED_URI_REGEXP: /^https?:/i,
+    KEEP_CONTENT: true,
+  });
+  // DOMPurify leaves `is=""` where it removed an `is` (the serializer would write the old value
+  // back otherwise). An element made afresh has neither.
+  if (!/\sis=/i.test(clean)) return clean;
+  const body = parseHtml(clean);
+  body.querySelectorAll('[is]').forEach((element) => rename(element, element.tagName.toLowerCase()));
+  return body.innerHTML;
+}
+
+// An `href` anywhere but on a link means nothing Tether writes, and editors may make something of it.
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (data.attrName === 'href' && node.nodeName !== 'A') data.keepAttr = false;
+});
+
 const CONSTRUCT_SELECTORS: Record<Construct, string> = {
   h2: 'h2',
   h3: 'h3',
@@ -187,12 +217,7 @@ export function semanticHtml(root: Element, options: { underline?: boolean; edit
   const copy = root.cloneNode(true) as HTMLElement;
   normalizeQuirks(copy);
   if (options.editor) literalNewlines(copy);
-  return DOMPurify.sanitize(copy.innerHTML, {
-    ALLOWED_TAGS: options.underline ? [...ALLOWED_TAGS, 'u'] : ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href'],
-    ALLOWED_URI_REGEXP: /^https?:/i,
-    KEEP_CONTENT: true,
-  });
+  return purify(copy.innerHTML, options.underline ? [...ALLOWED_TAGS, 'u'] : ALLOWED_TAGS);
 }
 
 export function parseHtml(html: string): HTMLElement {
