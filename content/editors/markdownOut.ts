@@ -8,6 +8,7 @@
 import TurndownService from 'turndown';
 import type { Editable } from '../editables.ts';
 import { readEditable } from '../editables.ts';
+import { familyOf } from './families/index.ts';
 import { constructsIn, parseHtml, semanticHtml } from './semanticHtml.ts';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', strongDelimiter: '**' });
@@ -127,8 +128,7 @@ export function plainTextMarkdown(text: string): string {
  * plain-text Lexical, say). Rich editors are converted.
  */
 export function fieldMarkdown(editable: Editable): string {
-  if (editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' || editable.family === 'codemirror')
-    return plainTextMarkdown(readEditable(editable));
+  if (familyOf(editable).text === 'plain') return plainTextMarkdown(readEditable(editable));
   const html = semanticHtml(editable.element, { editor: true });
   return constructsIn(parseHtml(html)).some((name) => name !== 'br') ? htmlToMarkdown(html) : plainTextMarkdown(readEditable(editable));
 }

@@ -6,6 +6,7 @@
  * `constructCounts` / `blockText` read that HTML.
  */
 import DOMPurify from 'dompurify';
+import { ALL_FAMILIES } from './families/index.ts';
 
 /** What Tether writes and reports, by canonical name (`b` counts as `strong`, `del` as `s`, …). */
 export const CONSTRUCTS = ['h2', 'h3', 'h4', 'strong', 'em', 's', 'code', 'pre', 'a', 'ul', 'ol', 'blockquote', 'br'] as const;
@@ -168,41 +169,17 @@ function inlineFormats(element: HTMLElement): string[] {
   return formats;
 }
 
-/** Rewrites one editor's quirks in a detached copy of its DOM. */
+/** What no family's content is: non-editable widgets, and every family's fillers and placeholder. */
+const NOT_CONTENT = [
+  '[contenteditable="false"]:not(a)',
+  ...ALL_FAMILIES.flatMap((family) => [...(family.fillers ?? []), ...(family.placeholder ? [family.placeholder] : [])]),
+].join(', ');
+
+/** Rewrites editors' quirks in a detached copy of their DOM (a region may hold any editor). */
 function normalizeQuirks(root: HTMLElement): void {
-  root
-    .querySelectorAll('[data-cke-filler], .ql-ui, [data-mce-bogus="all"], [data-slate-placeholder], [contenteditable="false"]:not(a)')
-    .forEach((element) => element.remove());
-  // Quill 2 renders every list as one <ol> and tells the kinds apart by data-list on each item.
-  root.querySelectorAll('ol').forEach((list) => {
-    const items = Array.from(list.children);
-    if (!items.some((item) => item.hasAttribute('data-list'))) return;
-    const runs: Element[] = [];
-    for (const item of items) {
-      const tag = item.getAttribute('data-list') === 'bullet' ? 'ul' : 'ol';
-      let run = runs[runs.length - 1];
-      if (!run || run.tagName.toLowerCase() !== tag) {
-        run = list.ownerDocument.createElement(tag);
-        runs.push(run);
-      }
-      run.append(item);
-    }
-    list.replaceWith(...runs);
-  });
-  root.querySelectorAll('.ql-code-block-container').forEach((container) => {
-    const pre = container.ownerDocument.createElement('pre');
-    pre.textContent = Array.from(container.querySelectorAll('.ql-code-block'))
-      .map((line) => line.textContent ?? '')
-      .join('\n');
-    container.replaceWith(pre);
-  });
-  // Lexical's code block is a block-level <code>.
-  Array.from(root.children).forEach((child) => {
-    if (child.tagName === 'CODE') {
-      const pre = rename(child, 'pre');
-      pre.querySelectorAll('br').forEach((br) => br.replaceWith('\n'));
-    }
-  });
+  root.querySelectorAll(NOT_CONTENT).forEach((element) => element.remove());
+  // Each family's own markup for a structure (Quill's lists, Lexical's code blocks), as its descriptor says.
+  for (const family of ALL_FAMILIES) family.toSemantic?.(root);
   // Editors that build blocks from divs (Draft.js, CodeMirror's lines): a div of inline content is a
   // paragraph, unless it sits in a block that already is one (Draft's heading > div).
   Array.from(root.querySelectorAll('div'))
