@@ -7,6 +7,9 @@
  * and properties, never by `instanceof`.
  */
 import type { FieldKind } from '../shared/pageChannel.ts';
+import type { SmartEditorRef } from '../shared/smartEditorNames.ts';
+import type { SiteControl } from './siteAdapter.ts';
+import { controlOptions, readControl } from './siteControlRead.ts';
 import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, type EditorFamily } from './editorFamily.ts';
 import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
 
@@ -21,6 +24,10 @@ export interface Editable {
   frame: HTMLIFrameElement | null;
   /** For editors that take keystrokes in a hidden iframe: that frame and the body typed into. */
   buffer?: { frame: HTMLIFrameElement; doc: Document; body: HTMLElement };
+  /** A part of SmartEditor ONE its Naver adapter marks: the editor's model may be called for it (smarteditor-one.ts). */
+  smartEditor?: SmartEditorRef;
+  /** A site's own widget its adapter declares (a listbox, a chip input): read and written as that widget. */
+  control?: SiteControl;
 }
 
 const EDITABLE_ATTRIBUTES = '[contenteditable="true"], [contenteditable=""]';
@@ -126,6 +133,7 @@ const READERS: Record<ReadBack, (element: HTMLElement) => string> = {
 };
 
 export function readEditable(editable: Editable): string {
+  if (editable.control) return readControl(editable.element, editable.control);
   const detection = detectionOf(editable.family);
   // An editor inside a frame is read as the frame's document.
   return detection.readText?.(editable.element) ?? READERS[editable.frame ? 'document' : detection.read](editable.element);
@@ -142,6 +150,7 @@ export function typingSurface(editable: Editable): Element {
 }
 
 export function selectOptions(editable: Editable): string[] | undefined {
+  if (editable.control) return controlOptions(editable.element, editable.control);
   if (editable.kind !== 'select') return undefined;
   return Array.from((editable.element as HTMLSelectElement).options).map((option) => option.value);
 }

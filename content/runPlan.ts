@@ -233,6 +233,7 @@ function reportOf(outcome: WriteOutcome): Partial<StepOutcome> {
   if (outcome.took) report.took = outcome.took;
   if (outcome.kept) report.kept = outcome.kept;
   if (outcome.dropped) report.dropped = outcome.dropped;
+  if (outcome.undo) report.undo = outcome.undo;
   return report;
 }
 
@@ -342,7 +343,7 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
         undone.restored,
       );
     }
-    if (!snapshots.has(write.field)) snapshots.set(write.field, snapshotField(editable));
+    if (!snapshots.has(write.field)) snapshots.set(write.field, await snapshotField(editable));
     const beforeHash = fieldHash(now);
     const outcome =
       step.op === 'select'

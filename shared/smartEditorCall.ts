@@ -9,13 +9,10 @@
  * own (isolated) world before it believes any of it.
  */
 import { z } from 'zod';
+import { SMART_EDITOR_FRAMES, SMART_EDITOR_KEYS } from './smartEditorNames.ts';
 
-/** The editor ids Naver's pages register (Blog: blogpc001; Cafe: cafepc001). */
-export const SMART_EDITOR_KEYS = ['blogpc001', 'cafepc001'] as const;
-export type SmartEditorKey = (typeof SMART_EDITOR_KEYS)[number];
-
-/** The same-origin frames that hold the editor (the Naver adapters' frames); null: the bound document itself. */
-export const SMART_EDITOR_FRAMES = ['iframe#mainFrame', 'iframe#cafe_main'] as const;
+export { SMART_EDITOR_FRAMES, SMART_EDITOR_KEYS };
+export type { SmartEditorKey, SmartEditorRef } from './smartEditorNames.ts';
 
 /** A document model larger than this is not read or written (a long post with photos is well under 1 MB). */
 export const MAX_MODEL_CHARS = 2_000_000;

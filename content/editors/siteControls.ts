@@ -1,71 +1,65 @@
 /**
- * Fields that are a site's own widgets, declared by its adapter (content/siteAdapter.ts
- * `control`), written as a person works them:
+ * Writing a site's own widgets its adapter declares (content/siteAdapter.ts `control`), as a
+ * person works them, each read back (content/siteControlRead.ts):
  * - a listbox: a button that opens a list of options (Naver Blog's category menu, Naver Cafe's
- *   board); its value is the chosen option's text, shown on the button. Select = open it if it is
- *   closed, press the option whose text is the value, read the button back.
- * - chips: an input in which Enter commits what was typed as a chip beside it (Naver Blog's tags,
- *   up to 30); its value is the chips' text, "a, b, c". Fill = remove the chips there, then type
- *   and commit each; append = commit more; clear = remove them all. Each chip is read back.
- *
- * Reading is in the content script (every page: inspect lists the options and the value); writing
- * is here, in the act module.
+ *   board). Select = open it if the option is not showing, press the option whose text is the
+ *   value, and read the button back.
+ * - chips: an input where Enter commits what was typed as a chip beside it (the blogs' tags).
+ *   Fill = remove the chips there, then type and commit each tag; append = commit more; clear =
+ *   remove them all.
  */
+import type { DriverOutcome } from './families/family.ts';
+import type { SiteControl } from '../siteAdapter.ts';
+import { chipsOf, chipText, listboxOptions, readControl, textOf } from '../siteControlRead.ts';
 import { asTether } from '../actHost.ts';
 import { settle } from './settle.ts';
 
-export type SiteControl = { kind: 'listbox'; options: string } | { kind: 'chips'; container: string; chip: string };
+type Listbox = Extract<SiteControl, { kind: 'listbox' }>;
+type Chips = Extract<SiteControl, { kind: 'chips' }>;
 
-function textOf(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** A listbox's options, by their text (present in the DOM even while closed, or not yet). */
-export function listboxOptions(doc: Document, control: Extract<SiteControl, { kind: 'listbox' }>): Element[] {
-  return Array.from(doc.querySelectorAll(control.options));
-}
-
-/** A chip's tag, without the "#" sites show before it. */
-function chipText(chip: Element): string {
-  return textOf(chip).replace(/[×✕]$/, '').replace(/^#/, '').trim();
-}
-
-export function chipsOf(input: HTMLElement, control: Extract<SiteControl, { kind: 'chips' }>): Element[] {
-  const container = input.closest(control.container) ?? input.ownerDocument;
-  return Array.from(container.querySelectorAll(control.chip)).filter((chip) => chip !== input && !chip.contains(input));
-}
-
-/** The chips' tags, "a, b, c"; what is typed but not committed is not a tag. */
-export function readChips(input: HTMLElement, control: Extract<SiteControl, { kind: 'chips' }>): string {
-  return chipsOf(input, control).map(chipText).join(', ');
-}
-
-/** Tags as written in a step: separated by commas or new lines, a leading "#" dropped. */
+/** Tags as a step writes them: separated by commas or new lines, a leading "#" dropped, each once. */
 export function tagsIn(text: string): string[] {
-  return text
+  const tags = text
     .split(/[,\n]/)
     .map((tag) => tag.trim().replace(/^#+/, '').trim())
     .filter((tag) => tag !== '');
+  return tags.filter((tag, index) => tags.indexOf(tag) === index);
 }
 
 function click(element: Element): void {
   asTether(() => (element as HTMLElement).click());
 }
 
-/** Opens the listbox if needed and presses the option whose text is `value`; true when the button then shows it. */
-export async function selectListbox(opener: HTMLElement, control: Extract<SiteControl, { kind: 'listbox' }>, value: string): Promise<boolean> {
+const shown = (element: Element | undefined): element is Element => element !== undefined && (element as HTMLElement).getClientRects().length > 0;
+
+export async function selectListbox(opener: HTMLElement, control: Listbox, value: string): Promise<DriverOutcome> {
   const doc = opener.ownerDocument;
   const wanted = (option: Element) => textOf(option) === value;
-  let option = listboxOptions(doc, control).find(wanted);
-  const visible = (element: Element | undefined) => element !== undefined && (element as HTMLElement).getClientRects().length > 0;
-  if (!visible(option)) {
-    click(opener);
-    await settle([doc.body], () => visible(listboxOptions(doc, control).find(wanted)), { quietMs: 100, deadlineMs: 2000 });
-    option = listboxOptions(doc, control).find(wanted);
+  const result = (verified: boolean, why?: string): DriverOutcome => ({
+    path: 'widget',
+    tried: ['widget'],
+    verified,
+    text: readControl(opener, control),
+    ...(why ? { why } : {}),
+  });
+  if (textOf(opener) === value) return result(true);
+  if (!listboxOptions(doc, control).some(wanted)) {
+    return {
+      path: null,
+      tried: [],
+      verified: false,
+      text: readControl(opener, control),
+      why: `no option "${value}" (options: ${listboxOptions(doc, control).map(textOf).join(', ')})`,
+    };
   }
-  if (!option) return false;
+  if (!shown(listboxOptions(doc, control).find(wanted))) {
+    click(opener);
+    await settle([doc.body], () => shown(listboxOptions(doc, control).find(wanted)), { quietMs: 100, deadlineMs: 2000 });
+  }
+  const option = listboxOptions(doc, control).find(wanted);
+  if (!shown(option)) return result(false, 'the option did not show when the list was opened');
   click(option);
-  return settle([doc.body], () => textOf(opener) === value, { quietMs: 100, deadlineMs: 2000 });
+  return result(await settle([doc.body], () => textOf(opener) === value, { quietMs: 100, deadlineMs: 2000 }));
 }
 
 function typeInto(input: HTMLInputElement, text: string): void {
@@ -78,40 +72,61 @@ function typeInto(input: HTMLInputElement, text: string): void {
   }
 }
 
-function enter(input: HTMLInputElement): void {
+function pressEnter(input: HTMLInputElement): void {
   const view = (input.ownerDocument.defaultView ?? window) as Window & typeof globalThis;
   const init = { key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true, cancelable: true };
   input.dispatchEvent(new view.KeyboardEvent('keydown', init));
   input.dispatchEvent(new view.KeyboardEvent('keyup', init));
 }
 
-/** fill / append / clear the chips; resolves to the chips' text after, and whether every tag was committed. */
-export async function writeChips(
-  input: HTMLInputElement,
-  control: Extract<SiteControl, { kind: 'chips' }>,
-  mode: 'fill' | 'append' | 'clear',
-  text: string,
-): Promise<{ verified: boolean; text: string }> {
-  const doc = input.ownerDocument;
-  const tags = mode === 'clear' ? [] : tagsIn(text);
-  if (mode !== 'append') {
-    for (const chip of chipsOf(input, control)) {
-      const remove = chip.querySelector('button');
-      if (!remove) return { verified: false, text: readChips(input, control) };
-      click(remove);
-    }
-    await settle([doc.body], () => chipsOf(input, control).length === 0, { quietMs: 100, deadlineMs: 2000 });
+const tagsNow = (input: HTMLInputElement, control: Chips) => chipsOf(input, control).map(chipText);
+
+async function removeChips(input: HTMLInputElement, control: Chips, keep: (tag: string) => boolean): Promise<boolean> {
+  for (const chip of chipsOf(input, control)) {
+    if (keep(chipText(chip))) continue;
+    const remove = chip.querySelector('button');
+    if (!remove) return false;
+    click(remove);
   }
-  const before = chipsOf(input, control).map(chipText);
-  const expected = [...before, ...tags.filter((tag, index) => !before.includes(tag) && tags.indexOf(tag) === index)];
+  return settle([input.ownerDocument.body], () => tagsNow(input, control).every(keep), { quietMs: 100, deadlineMs: 2000 });
+}
+
+/** fill / append / clear the chips, each tag committed by Enter and read back. */
+export async function writeChips(input: HTMLInputElement, control: Chips, mode: 'fill' | 'append' | 'clear', text: string): Promise<DriverOutcome> {
+  const tags = mode === 'clear' ? [] : tagsIn(text);
+  const result = (verified: boolean, why?: string): DriverOutcome => ({
+    path: 'widget',
+    tried: ['widget'],
+    verified,
+    text: readControl(input, control),
+    ...(why ? { why } : {}),
+  });
+  if (mode !== 'append' && !(await removeChips(input, control, () => false))) return result(false, 'a tag has no button that removes it');
+  const expected = [...tagsNow(input, control)];
   for (const tag of tags) {
-    if (chipsOf(input, control).map(chipText).includes(tag)) continue;
+    if (expected.includes(tag)) continue;
+    expected.push(tag);
     asTether(() => {
       typeInto(input, tag);
-      enter(input);
+      pressEnter(input);
     });
-    await settle([doc.body], () => chipsOf(input, control).map(chipText).includes(tag), { quietMs: 100, deadlineMs: 2000 });
+    await settle([input.ownerDocument.body], () => tagsNow(input, control).includes(tag), { quietMs: 100, deadlineMs: 2000 });
   }
-  const now = chipsOf(input, control).map(chipText);
-  return { verified: now.length === expected.length && expected.every((tag, index) => now[index] === tag) && input.value === '', text: now.join(', ') };
+  const now = tagsNow(input, control);
+  const verified = now.length === expected.length && expected.every((tag, index) => now[index] === tag) && input.value === '';
+  return result(verified, verified ? undefined : 'the page did not keep every tag as a chip');
+}
+
+/** What a rollback puts back: the widget's value as it was. */
+export function snapshotControl(element: HTMLElement, control: SiteControl): string {
+  return readControl(element, control);
+}
+
+export async function restoreControl(element: HTMLElement, control: SiteControl, value: string): Promise<boolean> {
+  if (readControl(element, control) === value) return true;
+  const outcome =
+    control.kind === 'listbox'
+      ? await selectListbox(element, control, value)
+      : await writeChips(element as HTMLInputElement, control, value === '' ? 'clear' : 'fill', value);
+  return outcome.verified && readControl(element, control) === value;
 }

@@ -12,6 +12,9 @@ import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
+import { listbox } from './listbox.ts';
+import { smartEditorOne } from './smarteditor-one.ts';
+import { tagChips } from './tag-chips.ts';
 import { input } from './input.ts';
 import { lexical } from './lexical.ts';
 import { prosemirror } from './prosemirror.ts';
@@ -35,7 +38,10 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   quill,
   tinymce,
   codemirror,
+  'smarteditor-one': smartEditorOne,
   'input-buffer': inputBuffer,
+  listbox,
+  'tag-chips': tagChips,
 };
 
 /** The descriptor of an editable's family. */

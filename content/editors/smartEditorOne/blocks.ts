@@ -6,7 +6,6 @@
  * it in: inline code and code blocks (their text stays, as paragraphs), line breaks inside a
  * paragraph (each line becomes a paragraph of its own).
  */
-import { parseHtml } from '../semanticHtml.ts';
 import type { Payload } from '../structuredText.ts';
 import type { Block, Inline } from './seModel.ts';
 
@@ -21,6 +20,13 @@ type Marks = Omit<Inline, 'text'>;
 /** Plain text: one paragraph per line. */
 function textBlocks(text: string): Block[] {
   return text.split(/\r\n?|\n/).map((line) => ({ kind: 'paragraph', inlines: line === '' ? [] : [{ text: line }] }));
+}
+
+/** The markup in an inert document of its own (semanticHtml.ts has one too; importing it here would make a cycle through the family registry). */
+function parseHtml(html: string): HTMLElement {
+  const doc = document.implementation.createHTMLDocument('');
+  doc.body.innerHTML = html;
+  return doc.body;
 }
 
 export function blocksOf(payload: Payload): Converted {

@@ -26,7 +26,7 @@ import {
   MAX_MODEL_CHARS,
   type SmartEditorAnswer,
   type SmartEditorCall,
-  type SmartEditorKey,
+  type SmartEditorRef,
   smartEditorAnswerSchema,
 } from '../../../shared/smartEditorCall.ts';
 import { asTether, callWorker } from '../../actHost.ts';
@@ -52,19 +52,13 @@ import {
   type SeDocumentData,
 } from './seModel.ts';
 
-/** Which part of which editor a field is, from the Naver adapter (and where the editor's frame is, from the bound document). */
-export interface SmartEditorRef {
-  key: SmartEditorKey;
-  part: 'title' | 'body';
-  frame: 'iframe#mainFrame' | 'iframe#cafe_main' | null;
-}
-
 export interface SmartEditorField {
   element: HTMLElement;
   doc: Document;
   smartEditor?: SmartEditorRef;
 }
 
+export type { SmartEditorRef };
 export type SmartEditorPath = 'document-service' | 'buffer-paste';
 
 export interface SmartEditorOutcome {
@@ -98,7 +92,14 @@ export function loose(text: string): string {
     .join('\n');
 }
 
-const random = (): string => crypto.randomUUID();
+/** A v4 UUID, as the editor's own ids ("SE-" + uuid); getRandomValues, since randomUUID needs a secure context. */
+function random(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 type CallBody = { op: 'read' } | { op: 'write'; data: string; title: string | null };
 
