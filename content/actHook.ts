@@ -27,8 +27,8 @@ export interface ActHost {
   /** Element ids are per document and must be the ones inspect reported: one map, here. */
   elementId(element: Element): string;
   seenElement(element: HTMLElement): SeenElement;
-  /** Asks the worker something during the act now running, on its port (registration.ts callWorker). */
-  callWorker(request: unknown, timeoutMs: number): Promise<unknown>;
+  /** The port the act now running came on (registration.ts), or null: the act module's calls to the worker go on it (actHost.ts callWorker). */
+  actPort(): chrome.runtime.Port | null;
 }
 
 export interface MarkdownReader {

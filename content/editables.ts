@@ -9,7 +9,6 @@
 import type { FieldKind } from '../shared/pageChannel.ts';
 import type { SmartEditorRef } from '../shared/smartEditorNames.ts';
 import type { SiteControl } from './siteAdapter.ts';
-import { controlOptions, readControl } from './siteControlRead.ts';
 import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, type EditorFamily } from './editorFamily.ts';
 import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
 
@@ -28,6 +27,11 @@ export interface Editable {
   smartEditor?: SmartEditorRef;
   /** A site's own widget its adapter declares (a listbox, a chip input): read and written as that widget. */
   control?: SiteControl;
+  /**
+   * How such a widget reads (siteControlRead.ts), lent by the sites module that builds its field
+   * (siteReader.ts), so the content script every page loads does not carry it.
+   */
+  controlRead?: { text(): string; options(): string[] | undefined };
 }
 
 const EDITABLE_ATTRIBUTES = '[contenteditable="true"], [contenteditable=""]';
@@ -133,7 +137,7 @@ const READERS: Record<ReadBack, (element: HTMLElement) => string> = {
 };
 
 export function readEditable(editable: Editable): string {
-  if (editable.control) return readControl(editable.element, editable.control);
+  if (editable.controlRead) return editable.controlRead.text();
   const detection = detectionOf(editable.family);
   // An editor inside a frame is read as the frame's document.
   return detection.readText?.(editable.element) ?? READERS[editable.frame ? 'document' : detection.read](editable.element);
@@ -150,7 +154,7 @@ export function typingSurface(editable: Editable): Element {
 }
 
 export function selectOptions(editable: Editable): string[] | undefined {
-  if (editable.control) return controlOptions(editable.element, editable.control);
+  if (editable.controlRead) return editable.controlRead.options();
   if (editable.kind !== 'select') return undefined;
   return Array.from((editable.element as HTMLSelectElement).options).map((option) => option.value);
 }

@@ -13,7 +13,7 @@ import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
-import { callWorker, registerPageChannel } from './registration.ts';
+import { currentActPort, registerPageChannel } from './registration.ts';
 import { installReaderHook } from './readerHook.ts';
 import { installSitesHook } from './sitesHook.ts';
 
@@ -35,7 +35,7 @@ if (ownGlobal<true>(MARKER) !== true) {
     watchDocument,
     elementId,
     seenElement,
-    callWorker,
+    actPort: currentActPort,
   });
   registerPageChannel();
   watchPageInstance();

@@ -13,7 +13,6 @@ import {
   ACT_MODULE_FILE,
   PAGE_CHANNEL,
   PAGE_PORT,
-  type PagePortCall,
   type PagePortReply,
   READ_FORMATS,
   READER_MODULE_FILE,
@@ -168,41 +167,13 @@ function portRequest(message: unknown): { id: number; request: Record<string, un
   return { id: id as number, request: request as Record<string, unknown> };
 }
 
-/** The port the act now running came on: the act module's calls to the worker go back on it. */
-let actPort: chrome.runtime.Port | null = null;
-let nextCall = 0;
-
 /**
- * Asks the worker something during the act now running (shared/pageChannel.ts PagePortCall), on
- * that act's port; resolves to the worker's reply, or to `{ ok: false, reason }` when there is no
- * act, the port closed, or the worker did not answer in time.
+ * The port the act now running came on: the act module's calls to the worker go back on it
+ * (actHost.ts callWorker, which lives in the act module to keep this script small).
  */
-export function callWorker(request: unknown, timeoutMs: number): Promise<unknown> {
-  const port = actPort;
-  if (!port) return Promise.resolve({ ok: false, reason: 'not-acting' });
-  const call = (nextCall += 1);
-  return new Promise((resolve) => {
-    const done = (reply: unknown) => {
-      clearTimeout(timer);
-      port.onMessage.removeListener(listener);
-      port.onDisconnect.removeListener(gone);
-      resolve(reply);
-    };
-    const listener = (message: unknown) => {
-      if (typeof message === 'object' && message !== null && (message as { call?: unknown }).call === call && 'reply' in message)
-        done((message as { reply: unknown }).reply);
-    };
-    const gone = () => done({ ok: false, reason: 'failed', message: 'The worker went away.' });
-    const timer = setTimeout(() => done({ ok: false, reason: 'timeout', message: 'The worker did not answer in time.' }), timeoutMs);
-    port.onMessage.addListener(listener);
-    port.onDisconnect.addListener(gone);
-    try {
-      port.postMessage({ call, request } satisfies PagePortCall);
-    } catch {
-      done({ ok: false, reason: 'failed', message: 'The worker went away.' });
-    }
-  });
-}
+let actPort: chrome.runtime.Port | null = null;
+
+export const currentActPort = (): chrome.runtime.Port | null => actPort;
 
 /**
  * The worker opens one port to this document (tabs.connect by documentId) and sends its requests

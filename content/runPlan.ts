@@ -359,7 +359,7 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       const earlier = undoneWords(undone, ran.slice(0, -1));
       const message = !untouched
         ? `Step ${index + 1}: the page did not keep the text written to "${step.field}"; ${undoneWords(undone, ran)}.`
-        : outcome.tried.length === 0
+        : outcome.tried.length === 0 || outcome.sent === false
           ? `Step ${index + 1}: Tether did not write to "${step.field}" (the ${outcome.editor} editor): ${outcome.why ?? 'no way of writing it applies here'}; ${earlier}.`
           : `Step ${index + 1}: the ${outcome.editor} editor in "${step.field}" took the text by none of the ways Tether tried (${outcome.tried.join(', ')}); ${earlier}.`;
       return refusal(
@@ -370,7 +370,7 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
             'invalid_request',
             !untouched
               ? 'The page rejected or rewrote the text.'
-              : outcome.tried.length === 0
+              : outcome.tried.length === 0 || outcome.sent === false
                 ? 'Nothing was written.'
                 : 'The editor ignored every way of writing Tether tried.',
           ),

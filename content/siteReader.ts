@@ -7,6 +7,7 @@
 import { adapterFor } from './adapters/index.ts';
 import { editableFrom, isVisible, type Editable } from './editables.ts';
 import { SMART_EDITOR_FRAMES } from '../shared/smartEditorNames.ts';
+import { controlOptions, readControl } from './siteControlRead.ts';
 import {
   elementRegion,
   inferActions,
@@ -63,8 +64,10 @@ function first(roots: SearchRoot[], selectors: string[]): { element: Element; fr
 function adapterEditable(field: SiteAdapter['fields'][number], found: { element: Element; frameSelector: string | null }): Editable | null {
   const element = found.element as HTMLElement;
   if (field.control) {
-    const family = field.control.kind === 'listbox' ? 'listbox' : 'tag-chips';
-    return { kind: field.control.kind === 'listbox' ? 'select' : 'input', family, element, doc: element.ownerDocument, frame: null, control: field.control };
+    const control = field.control;
+    const family = control.kind === 'listbox' ? 'listbox' : 'tag-chips';
+    const controlRead = { text: () => readControl(element, control), options: () => controlOptions(element, control) };
+    return { kind: control.kind === 'listbox' ? 'select' : 'input', family, element, doc: element.ownerDocument, frame: null, control, controlRead };
   }
   const editable = editableFrom(element);
   if (!editable || !field.smartEditor || editable.family !== 'smarteditor-one') return editable;

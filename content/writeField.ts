@@ -36,6 +36,8 @@ export interface WriteOutcome {
   why?: string;
   /** Whether the person's Ctrl+Z undoes the write (`editor`) or only Tether's rollback does (`tether`), where the driver knows. */
   undo?: 'editor' | 'tether';
+  /** False when nothing reached the page (a driver looked and chose not to write). */
+  sent?: false;
 }
 
 /** A family's own driver's outcome as a write's (the step's editor is the family). */
@@ -50,6 +52,7 @@ function fromDriver(editable: Editable, outcome: DriverOutcome): WriteOutcome {
     ...(outcome.dropped && outcome.dropped.length > 0 ? { dropped: outcome.dropped } : {}),
     ...(outcome.why ? { why: outcome.why } : {}),
     ...(outcome.undo ? { undo: outcome.undo } : {}),
+    ...(outcome.sent === false ? { sent: false as const } : {}),
   };
 }
 

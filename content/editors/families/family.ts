@@ -108,6 +108,8 @@ export interface DriverOutcome {
   undo?: 'editor' | 'tether';
   /** What each path met: why nothing was written, why a path was passed over. */
   why?: string;
+  /** False when nothing reached the page: the paths that ran only looked (a model read, a check) and chose not to write. */
+  sent?: false;
 }
 
 /**

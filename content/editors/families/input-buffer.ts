@@ -15,7 +15,14 @@ export const inputBufferDetection: FamilyDetection<'input-buffer'> = {
   // An element inside the rendered document is read from it, but has no buffer to type into: the
   // buffer driver selects the whole document before it writes, so a write there is refused naming
   // the family, and the page is left as it was.
-  find: { by: 'buffer', frames: 'iframe[id^="input_buffer"], iframe.se-input-buffer', document: '.se-content', scope: '.se-wrap', parts: '.se-content' },
+  // SmartEditor ONE's own .se-content (around its .se-components-wrap) is that family's, not a second field.
+  find: {
+    by: 'buffer',
+    frames: 'iframe[id^="input_buffer"], iframe.se-input-buffer',
+    document: '.se-content:not(:has(.se-components-wrap))',
+    scope: '.se-wrap',
+    parts: '.se-content',
+  },
   chrome: ['.se-toolbar'],
   placeholder: '.se-placeholder',
   read: 'blocks',

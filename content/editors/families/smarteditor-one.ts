@@ -6,7 +6,9 @@
  * components, placeholders and its own UI left out; Naver Blog's title and body are two parts of
  * one document, each read as its own field.
  *
- * Written by its own driver (smartEditorOne/driver.ts): through the editor's own document model
+ * Written by its own driver (smartEditorOne/driver.ts, `smartEditorOneDriver`, joined to this
+ * descriptor in families/index.ts: the driver carries zod for the worker's answers, and the
+ * content script every page loads, which imports this file for its detection, must not): through the editor's own document model
  * (`document-service`: SmartEditor._editors.<key>, called in the page's main world, on fields a
  * Naver adapter marks and on the Naver adapters' hosts only), with one paste into the input
  * buffer (`buffer-paste`) as the fallback where that model is missing or shaped otherwise. What
@@ -16,7 +18,6 @@
  * spike/findings.md 2026-08-28, FDX, AIC's live dumps, HAN, NBP, JHN measured 2026-08-25…09-18)
  * and the suite's fixture of it (e2e/sites/naver/); never against the live editor.
  */
-import { restoreSmartEditor, snapshotSmartEditor, writeSmartEditor, type SmartEditorSnapshot } from '../smartEditorOne/driver.ts';
 import { describeFamily, type FamilyDetection } from './family.ts';
 
 const DOCUMENT = '.se-components-wrap';
@@ -25,12 +26,9 @@ const PARAGRAPH = 'p.se-text-paragraph';
 const PLACEHOLDER = '.se-placeholder';
 
 function paragraphText(paragraph: Element): string {
-  const walker = paragraph.ownerDocument.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
-  let text = '';
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest(PLACEHOLDER)) text += node.nodeValue ?? '';
-  }
-  return text.replace(/\u200b/g, '');
+  const copy = paragraph.cloneNode(true) as Element;
+  copy.querySelectorAll(PLACEHOLDER).forEach((placeholder) => placeholder.remove());
+  return (copy.textContent ?? '').replace(/\u200b/g, '');
 }
 
 /**
@@ -91,16 +89,6 @@ export const smartEditorOne = /* @__PURE__ */ describeFamily(smartEditorOneDetec
   // No heading in its model: markdown headings become its 소제목 style (bold + a bigger fontSizeCode).
   headings: ['h2', 'h3', 'h4'],
   lists: ['ul', 'ol'],
-  driver: {
-    write: (editable, mode, payload) => writeSmartEditor(editable, partOf(editable), mode, payload),
-    snapshot: (editable) => snapshotSmartEditor(editable, partOf(editable)),
-    restore: (editable, snapshot) => restoreSmartEditor(editable, snapshot as SmartEditorSnapshot),
-  },
   checked:
     'the public record of SmartEditor ONE (e2e/sites/naver/SOURCES.md: CSH 2026-08-28, FDX, AIC dumps, HAN, NBP, JHN 2026-08/09) and its fixture (e2e/sites/naver/), 2026-12-01',
 });
-
-/** A field is the title when it is (or is in) the title component, else the body. */
-function partOf(editable: { element: HTMLElement; smartEditor?: { part: 'title' | 'body' } }): 'title' | 'body' {
-  return editable.smartEditor?.part ?? (editable.element.closest(TITLE) ? 'title' : 'body');
-}

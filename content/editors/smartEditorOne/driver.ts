@@ -34,7 +34,8 @@ import type { Mode } from '../deliver.ts';
 import { settle } from '../settle.ts';
 import type { Payload } from '../structuredText.ts';
 import { blocksOf } from './blocks.ts';
-import { caretTarget, documentRoot, renderedCounts, renderedText } from './rendered.ts';
+import type { FamilyDriver } from '../families/family.ts';
+import { caretTarget, documentRoot, renderedCounts, renderedText, TITLE } from './rendered.ts';
 import {
   bodyComponents,
   bodyText,
@@ -73,6 +74,8 @@ export interface SmartEditorOutcome {
   undo?: 'editor' | 'tether';
   /** What each path met (why nothing was written, why a path was passed over). */
   why?: string;
+  /** False when nothing was sent to the editor (a model read, a check, then no write). */
+  sent?: false;
 }
 
 export interface SmartEditorSnapshot {
@@ -184,7 +187,7 @@ async function throughModel(
   if ('fallback' in found) return found;
   const tried: SmartEditorPath[] = ['document-service'];
   const text = () => (field.smartEditor?.part === 'title' ? rendered(field)?.title : rendered(field)?.body) ?? '';
-  if ('refuse' in found) return { path: null, tried, verified: false, text: text(), kept: [], dropped: [], why: found.refuse };
+  if ('refuse' in found) return { path: null, tried, verified: false, text: text(), kept: [], dropped: [], why: found.refuse, sent: false };
   const { data } = found;
   const root = documentRoot(field.element);
   const beforeCounts = root ? renderedCounts(root) : {};
@@ -204,7 +207,7 @@ async function throughModel(
   const nextText = JSON.stringify(next);
   const expected = parseDocumentData(nextText);
   if (!expected || nextText.length > MAX_MODEL_CHARS)
-    return { path: null, tried: [], verified: false, text: text(), kept: [], dropped: [], why: 'the document would be too large' };
+    return { path: null, tried, verified: false, text: text(), kept: [], dropped: [], why: 'document-service: the document would be too large', sent: false };
   // A write in the main world fires no trusted input event: it is never taken for the person's edit.
   const answer = await callModel(ref, { op: 'write', data: nextText, title: titleText(expected) });
   const wantTitle = titleText(expected);
@@ -317,6 +320,7 @@ async function throughBuffer(
     kept: [],
     dropped: [],
     why: `${why}; buffer-paste: ${reason}`,
+    sent: false,
   });
   if (!page || !body) return nothing('no input buffer');
   if (mode === 'clear' || (mode === 'fill' && loose(current) !== ''))
@@ -435,3 +439,15 @@ export async function restoreSmartEditor(field: SmartEditorField, snapshot: Smar
   });
   return shows(field, snapshot.title, snapshot.body);
 }
+
+/** A field is the title when it is (or is in) the title component, else the body. */
+function partOf(editable: { element: HTMLElement; smartEditor?: { part: 'title' | 'body' } }): 'title' | 'body' {
+  return editable.smartEditor?.part ?? (editable.element.closest(TITLE) ? 'title' : 'body');
+}
+
+/** The family's driver (families/index.ts joins it to the smarteditor-one descriptor, in the act module only). */
+export const smartEditorOneDriver: FamilyDriver = {
+  write: (editable, mode, payload) => writeSmartEditor(editable, partOf(editable), mode, payload),
+  snapshot: (editable) => snapshotSmartEditor(editable, partOf(editable)),
+  restore: (editable, snapshot) => restoreSmartEditor(editable, snapshot as SmartEditorSnapshot),
+};
