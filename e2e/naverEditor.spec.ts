@@ -8,16 +8,19 @@
  * never called.
  */
 import type { Frame, Page } from '@playwright/test';
-import type { ActResult, InspectResult } from '../shared/results.ts';
+import type { ActDone, ActResult, InspectResult } from '../shared/results.ts';
 import { expect, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
+import { emptyDocument, paragraph, textComponent, textNode, titleComponent } from './sites/naver/editor/model.ts';
 
 interface Bound {
   page: Page;
   inspect(read?: string[]): Promise<InspectResult>;
   act(steps: unknown[], plan?: { continueDraft?: boolean }): Promise<ReturnType<typeof ok<ActResult>> | never>;
-  raw(steps: unknown[], plan?: { continueDraft?: boolean }): ReturnType<TetherDriver['agent']>;
+  raw(steps: unknown[], plan?: { continueDraft?: boolean }, extra?: { approvalTimeoutSeconds?: number }): ReturnType<TetherDriver['agent']>;
+  /** A plan that presses a publish button: refused while the person has not approved (nothing runs), then approved and run. */
+  approved(steps: unknown[]): Promise<ActDone>;
 }
 
 interface Component {
@@ -30,12 +33,14 @@ interface Model {
 }
 
 /** Opens a Naver write page signed in, binds it as the write target; `query` sets the fixture's switches (keys=trusted-only, api=none|renamed|forged|throws). */
-async function naver(tether: TetherDriver, where: 'blog' | 'cafe', query = ''): Promise<Bound> {
+async function naver(tether: TetherDriver, where: 'blog' | 'cafe', query = '', options: { draftPrompt?: boolean } = {}): Promise<Bound> {
   const path = where === 'blog' ? `/alice_nv?Redirect=Write${query}` : `/ca-fe/cafes/10001/articles/write?boardType=L&menuId=3${query}`;
   const host = where === 'blog' ? 'blog.naver.com' : 'cafe.naver.com';
   const page = await tether.context.newPage();
   await page.goto(tether.sites.at(host, `/nidlogin?as=alice_nv&next=${encodeURIComponent(path)}`));
   await editorFrame(page).waitForFunction(() => document.body.dataset.editorReady === 'smarteditor-one');
+  // The temporary-save prompt comes after the editor has loaded; binding a page that shows it needs continueDraft.
+  if (options.draftPrompt) await editorFrame(page).locator('.se-popup-container').waitFor();
   const workspace = await tether.workspaceOf([page]);
   await tether.must({
     type: 'workspace.setSite',
@@ -44,9 +49,17 @@ async function naver(tether: TetherDriver, where: 'blog' | 'cafe', query = ''): 
     policy: { writable: true, publishWithoutApproval: false },
   });
   const profile = await tether.profileId();
-  const resolved = ok(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { url: page.url() } }));
+  const resolved = ok(
+    await tether.agent('resolve', {
+      profile,
+      workspace: workspace.id,
+      destination: { url: page.url() },
+      ...(options.draftPrompt ? { continueDraft: true } : {}),
+    }),
+  );
   const handle = resolved.write?.handle ?? '';
-  const raw = (steps: unknown[], plan = {}) => tether.agent('act', { profile, workspace: workspace.id, handle, plan: { steps, ...plan } });
+  const raw = (steps: unknown[], plan = {}, extra = {}) =>
+    tether.agent('act', { profile, workspace: workspace.id, handle, plan: { steps, ...plan }, ...extra });
   return {
     page,
     inspect: async (read = []) => ok(await tether.agent('inspect', { profile, workspace: workspace.id, handle, read })),
@@ -56,6 +69,13 @@ async function naver(tether: TetherDriver, where: 'blog' | 'cafe', query = ''): 
       return ok(answer as Parameters<typeof ok<ActResult>>[0]);
     },
     raw,
+    approved: async (steps) => {
+      refused(await raw(steps, {}, { approvalTimeoutSeconds: 1 }), 'approval_required');
+      const acting = raw(steps);
+      await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+      await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+      return ran(ok((await acting) as Parameters<typeof ok<ActResult>>[0]));
+    },
   };
 }
 
@@ -353,4 +373,126 @@ test('main-world code: only on the Naver adapters’ hosts, nothing left behind;
   expect(wrote.steps[0]?.tried).toBeUndefined();
   expect(await page.evaluate(() => (window as unknown as { __smartEditorCalls: string[] }).__smartEditorCalls)).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { editorApi: { text(): string } }).editorApi.text())).toBe('여기는 네이버가 아닙니다');
+});
+
+/** The issue's post, from the Cafe notes: a heading, two paragraphs, a list and a link (photos: issue 26 item 3, with the photos branch). */
+const NOTES_POST = `## 봄 시장
+
+토요일 10시에 강변에서 열립니다.
+
+컵을 가져오면 차 할인이 있습니다.
+
+- 장바구니
+- 컵
+
+[강변 공원 안내](https://map.example.com/riverside)`;
+const NOTES_LINES = ['봄 시장', '토요일 10시에 강변에서 열립니다.', '컵을 가져오면 차 할인이 있습니다.', '장바구니', '컵', '강변 공원 안내'];
+
+test('Naver Blog, the whole post: title and body in the model; 저장 saves a draft; 발행 only opens the panel; tags and category there; the final 발행 waits for the person and publishes once, from the model', async ({
+  tether,
+  sites,
+}) => {
+  const blog = await naver(tether, 'blog');
+  const seen = await blog.inspect();
+  expect(seen.actions).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: 'publish_settings', kind: 'other' }),
+      expect.objectContaining({ name: 'save_draft', kind: 'save_draft' }),
+    ]),
+  );
+  const wrote = ran(
+    await blog.act([
+      { op: 'fill', field: 'title', text: '주간 공지: 봄 시장', expect: { text: '' } },
+      { op: 'fill', field: 'body', text: NOTES_POST, format: 'markdown', expect: { text: '' } },
+      // 저장 is a save_draft: no approval, nothing public.
+      { op: 'click', action: 'save_draft' },
+    ]),
+  );
+  expect(wrote.steps.map((step) => [step.path ?? step.editor ?? 'click', step.verified])).toEqual([
+    ['document-service', true],
+    ['document-service', true],
+    ['click', true],
+  ]);
+  expect(wrote.steps[1]?.kept).toEqual(['textNode.link', 'paragraphListStyle.bullet', 'subheading (bold + fontSizeCode)']);
+  await expect.poll(() => sites.naver.drafts.length).toBe(1);
+  expect(sites.naver.posts).toHaveLength(1); // the seeded post only
+
+  // 발행 in the header opens the panel: a plain action, no approval, nothing published.
+  ran(await blog.act([{ op: 'click', action: 'publish_settings' }]));
+  const panel = await blog.inspect();
+  expect(panel.actions).toContainEqual(expect.objectContaining({ name: 'publish', kind: 'publish' }));
+  expect(panel.fields?.find((field) => field.name === 'category')?.options).toEqual(['일상', '시장 이야기', '책과 차']);
+  const publish = [
+    { op: 'fill', field: 'tags', text: '봄, 시장, 강변' },
+    { op: 'select', field: 'category', value: '시장 이야기' },
+    { op: 'click', action: 'publish' },
+  ];
+  const published = await blog.approved(publish);
+  expect(published.steps.map((step) => [step.editor ?? 'click', step.verified])).toEqual([
+    ['tag-chips', true],
+    ['listbox', true],
+    ['click', true],
+  ]);
+  await expect.poll(() => sites.naver.posts.length).toBe(2);
+  const post = sites.naver.posts[1];
+  expect([post?.category, post?.tags]).toEqual(['7', ['봄', '시장', '강변']]);
+  const postModel = post?.data as unknown as Model;
+  expect([titleOf(postModel), bodyLines(postModel)]).toEqual(['주간 공지: 봄 시장', NOTES_LINES]);
+  // Published once: the page moved to the post, and nothing posts again.
+  await expect.poll(() => editorFrame(blog.page).url()).toContain('PostView.naver');
+  expect(sites.naver.posts).toHaveLength(2);
+});
+
+test('Naver Blog: the temporary-save prompt is a draft in progress; with continueDraft, 확인 loads it and a body append goes through the model after it', async ({
+  tether,
+  sites,
+}) => {
+  const draft = emptyDocument();
+  draft.document.components = [titleComponent('봄 시장 메모'), textComponent([paragraph([textNode('토요일 10시에 강변에서 열립니다.')])])];
+  sites.naver.autosave.set('alice_nv|blogpc001', draft);
+  const blog = await naver(tether, 'blog', '', { draftPrompt: true });
+  const prompted = await blog.inspect();
+  expect(prompted.draft).toEqual({ reasons: ['autosave-banner'] });
+  refused(await blog.raw([{ op: 'fill', field: 'title', text: '새 글', expect: { text: '' } }]), 'draft_in_progress');
+  expect(titleOf(await model(blog.page))).toBe('');
+
+  ran(await blog.act([{ op: 'click', action: 'continue_draft' }], { continueDraft: true }));
+  await expect(editorFrame(blog.page).locator('.se-popup-container')).toHaveCount(0);
+  expect((await blog.inspect(['title', 'body'])).text).toEqual({ title: '봄 시장 메모', body: '토요일 10시에 강변에서 열립니다.' });
+  const appended = ran(await blog.act([{ op: 'append', field: 'body', text: '컵을 가져오세요.' }], { continueDraft: true }));
+  expect(appended.steps[0]).toMatchObject({ editor: 'smarteditor-one', path: 'document-service', verified: true });
+  const data = await model(blog.page);
+  expect([titleOf(data), bodyLines(data)]).toEqual(['봄 시장 메모', ['토요일 10시에 강변에서 열립니다.', '컵을 가져오세요.']]);
+});
+
+test('Naver Cafe: the title textarea, the body through the model (cafepc001), the board as a select, tags, and 등록 as publish: waits for the person, registers once, from the model', async ({
+  tether,
+  sites,
+}) => {
+  const cafe = await naver(tether, 'cafe');
+  const seen = await cafe.inspect();
+  expect(seen.fields?.find((field) => field.name === 'board')?.options).toEqual(['공지사항', '자유게시판', '장터 소식']);
+  expect(seen.actions).toContainEqual(expect.objectContaining({ name: 'register', kind: 'publish' }));
+  const before = sites.naver.articles.length;
+  const registered = await cafe.approved([
+    { op: 'fill', field: 'title', text: '장터 소식: 봄 시장', expect: { text: '' } },
+    { op: 'fill', field: 'body', text: NOTES_POST, format: 'markdown', expect: { text: '' } },
+    { op: 'select', field: 'board', value: '장터 소식' },
+    { op: 'fill', field: 'tags', text: '봄, 시장, 강변' },
+    { op: 'click', action: 'register' },
+  ]);
+  expect(registered.steps.map((step) => [step.editor ?? 'click', step.path ?? null, step.verified])).toEqual([
+    ['textarea', expect.any(String), true],
+    ['smarteditor-one', 'document-service', true],
+    ['listbox', 'widget', true],
+    ['tag-chips', 'widget', true],
+    ['click', null, true],
+  ]);
+  expect(registered.steps[1]?.kept).toEqual(['textNode.link', 'paragraphListStyle.bullet', 'subheading (bold + fontSizeCode)']);
+  await expect.poll(() => sites.naver.articles.length).toBe(before + 1);
+  const article = sites.naver.articles.at(-1);
+  expect([article?.menuId, article?.subject, article?.tags]).toEqual(['5', '장터 소식: 봄 시장', ['봄', '시장', '강변']]);
+  expect(bodyLines(article?.data as unknown as Model)).toEqual(NOTES_LINES);
+  await expect.poll(() => cafe.page.url()).toMatch(/\/ca-fe\/cafes\/10001\/articles\/\d+$/);
+  expect(sites.naver.articles).toHaveLength(before + 1);
 });

@@ -37,7 +37,9 @@ export async function smartEditorMain(call: SmartEditorCall): Promise<SmartEdito
   };
   try {
     let view: unknown = window;
-    if (call.frame !== null) {
+    // The bound document itself arrives as null, or (Chromium 156's executeScript args were seen
+    // to turn a null into undefined, 2026-12-01) as undefined: only a selector means a frame.
+    if (typeof call.frame === 'string') {
       const frame = document.querySelector(call.frame);
       view = frame !== null && frame.tagName === 'IFRAME' ? (frame as HTMLIFrameElement).contentWindow : null;
     }

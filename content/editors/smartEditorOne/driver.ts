@@ -382,7 +382,7 @@ async function throughBuffer(
     for (const name of Object.values(MODEL_NAMES)) {
       if (written[name] === 0) continue;
       const seen = shown[name];
-      if (seen === undefined) outcome.dropped.push(`${name} (not checkable without the model)`);
+      if (seen === undefined) outcome.dropped.push(`unchecked: ${name}`);
       else (seen - (beforeCounts[name] ?? 0) >= written[name] ? outcome.kept : outcome.dropped).push(name);
     }
     outcome.dropped.push(...converted.unplaced, ...removed);
