@@ -9,6 +9,7 @@
  * (`$defs`), and a plan step is one object whose description says which fields each op takes.
  */
 import { z } from 'zod';
+import type { AgentIdentity } from '../shared/agentIdentity.ts';
 import type { Lang } from '../shared/explain.ts';
 import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import { TOOL_SCHEMAS, targetSpecSchema, type Envelope, type ToolName } from '../shared/protocol.ts';
@@ -16,9 +17,9 @@ import type { Link } from './link.ts';
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   context: 'Start here: profiles, shared workspaces, their tabs and programs; no arguments: also how to use the tools.',
-  resolve: 'Pick the tab to write and tabs only read: handles and a line for the person. Refuses rather than guess (ambiguous_target lists candidates).',
+  resolve: 'Pick the tab to write (yours until released) and tabs only read: handles and a line for the person. Refuses rather than guess; ask: true lets the person pick.',
   inspect: 'A handle’s page now, checked first: sign-in, fields (name, kind, hash), draft, actions, text of what read names.',
-  act: 'Run a plan on a write handle, all or nothing: problems are listed first; a failure undoes earlier steps. Publish waits for approval unless allowed.',
+  act: 'Run a plan on a write handle, all or nothing: problems are listed first; a failure undoes earlier steps. Publish waits for approval unless allowed. release: true frees the tab.',
 };
 
 /** Shared definitions, by name: each is written once per tool and referenced where it is used. */
@@ -137,11 +138,12 @@ export function defaultLang(setting: string | undefined): Lang {
   return setting?.trim().toLowerCase() === 'ko' ? 'ko' : 'en';
 }
 
-export async function callTool(link: Link, name: string, args: unknown, callId: string, lang: Lang = 'en'): Promise<Envelope> {
+/** One tool call; `agent` is this MCP session (the envelope carries it: the arguments cannot). */
+export async function callTool(link: Link, name: string, args: unknown, callId: string, lang: Lang = 'en', agent?: AgentIdentity): Promise<Envelope> {
   const parsed = parseAgentRequest(name, args);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const request = parsed.value;
   const forwarded = request.args.lang === undefined && lang !== 'en' ? { ...request.args, lang } : request.args;
-  const envelope = await link.call({ tool: request.tool, args: forwarded });
+  const envelope = await link.call({ tool: request.tool, args: forwarded, ...(agent ? { agent } : {}) });
   return request.args.debug === true ? { ...envelope, meta: { ...envelope.meta, callId } } : envelope;
 }
