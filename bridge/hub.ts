@@ -310,7 +310,17 @@ export class Hub implements Link {
   async close(): Promise<void> {
     // This process's own sessions end with it: the browsers hear it before the sockets close (a
     // crash says nothing, and its holds end after their idle time).
-    await Promise.race([this.tellEnded(this.sessions.release('self')), new Promise((resolve) => setTimeout(resolve, 500))]);
+    const ended = this.sessions.release('self');
+    if (ended.length > 0) {
+      await Promise.race([this.tellEnded(ended), new Promise((resolve) => setTimeout(resolve, 500))]);
+      // A closing handshake after the message, so it is delivered before the socket goes.
+      const clients = [...(this.server?.clients ?? [])];
+      for (const client of clients) client.close(1001, 'hub stopping');
+      await Promise.race([
+        Promise.all(clients.map((client) => new Promise((resolve) => (client.readyState === client.CLOSED ? resolve(null) : client.once('close', resolve))))),
+        new Promise((resolve) => setTimeout(resolve, 500)),
+      ]);
+    }
     for (const client of this.server?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;

@@ -17,7 +17,8 @@ import type { Link } from './link.ts';
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   context: 'Start here: profiles, shared workspaces, their tabs and programs; no arguments: also how to use the tools.',
-  resolve: 'Pick the tab to write (yours until released) and tabs only read: handles and a line for the person. Refuses rather than guess; ask: true lets the person pick.',
+  resolve:
+    'Pick the tab to write (yours until released) and tabs only read: handles and a line for the person. Refuses rather than guess; ask: true lets the person pick.',
   inspect: 'A handle’s page now, checked first: sign-in, fields (name, kind, hash), draft, actions, text of what read names.',
   act: 'Run a plan on a write handle, all or nothing: problems are listed first; a failure undoes earlier steps. Publish waits for approval unless allowed. release: true frees the tab.',
 };

@@ -13,6 +13,10 @@ export const questionCandidateSchema = z.object({
   title: z.string(),
   /** The account the page showed when Tether last looked; null when none was seen. */
   account: z.string().nullable(),
+  /** The page's path on its site: two tabs with one title are told apart by it. */
+  path: z.string().optional(),
+  /** Another agent's task holds this tab as its write target ("Claude Code (a3f2)"). */
+  heldBy: z.string().optional(),
 });
 export type QuestionCandidate = z.infer<typeof questionCandidateSchema>;
 

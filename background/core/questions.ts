@@ -42,6 +42,12 @@ export function createQuestions(deps: QuestionDeps): Questions {
     async ask(request, timeoutMs) {
       const now = deps.clock();
       const question: Question = { ...request, id: newId('qu', 9), createdAt: now, expiresAt: now + timeoutMs, decision: 'pending' };
+      // Waiting before it is shown: an answer the moment the panel shows it reaches this request.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const answered = new Promise<QuestionAnswer>((resolve) => {
+        waiters.set(question.id, resolve);
+        timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs);
+      });
       // Questions nobody waits for any more (a worker stopped while one waited) are dropped with the next one.
       await session.setState((state) => ({
         questions: {
@@ -53,11 +59,7 @@ export function createQuestions(deps: QuestionDeps): Questions {
       }));
       await deps.changed();
       const keepAlive = setInterval(() => deps.keepAlive(), KEEP_ALIVE_EVERY_MS);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const answer = await new Promise<QuestionAnswer>((resolve) => {
-        waiters.set(question.id, resolve);
-        timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs);
-      });
+      const answer = await answered;
       clearInterval(keepAlive);
       clearTimeout(timer);
       waiters.delete(question.id);

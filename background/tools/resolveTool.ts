@@ -3,7 +3,7 @@
  * a person can read (R10). Metadata first (the pure resolver), then only the chosen tabs are
  * observed for sign-in, account and drafts (R1, R6, R7).
  */
-import { labelOf } from '../../shared/agentIdentity.ts';
+import { agentWords, labelOf } from '../../shared/agentIdentity.ts';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { explainResolution, inLang, type ExplainedTarget } from '../../shared/explain.ts';
 import { newId } from '../../shared/ids.ts';
@@ -11,6 +11,7 @@ import type { JournalTarget } from '../../shared/journalRecord.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { TabMeta, TargetBinding, TargetSpec } from '../../shared/model.ts';
 import type { ResolveArgs } from '../../shared/protocol.ts';
+import type { QuestionCandidate } from '../../shared/question.ts';
 import type { ResolvedReference, ResolvedWrite, ResolveResult } from '../../shared/results.ts';
 import { checkObservedTarget } from '../core/checkObservedTarget.ts';
 import { checkHandle } from '../core/checkHandle.ts';
@@ -206,6 +207,17 @@ export async function resolveTool(args: ResolveArgs, trace: RequestTrace, contex
   });
 }
 
+/** A page's path and query, as short as a person reads it. */
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const path = `${parsed.pathname}${parsed.search}`;
+    return path.length > 80 ? `${path.slice(0, 79)}…` : path;
+  } catch {
+    return '';
+  }
+}
+
 /** How long the person has to choose when a resolve says `ask: true`. */
 export const DEFAULT_ASK_SECONDS = 120;
 
@@ -230,11 +242,20 @@ async function askThePerson(
       )
     : [];
   const seen = context.session.getState().seen;
+  const holds = holdInput(context);
   const candidates = tabs
     .filter((tab) => ids.includes(tab.tabId))
-    .map((tab) => {
+    .map((tab): QuestionCandidate => {
       const shown = seen[String(tab.tabId)];
-      return { tabId: tab.tabId, site: siteLabel(tab.url), title: tab.title, account: shown && shown.documentId === tab.documentId ? shown.account : null };
+      const heldBy = role === 'write' ? otherHolder(holds, tab.tabId, trace.caller().session) : null;
+      return {
+        tabId: tab.tabId,
+        site: siteLabel(tab.url),
+        title: tab.title,
+        account: shown && shown.documentId === tab.documentId ? shown.account : null,
+        path: pathOf(tab.url),
+        ...(heldBy ? { heldBy: agentWords(heldBy.agent) } : {}),
+      };
     });
   const answer = await context.questions.ask({ agent: labelOf(trace.caller()), workspaceId, role, named, candidates }, seconds * 1000);
   return { named, role, reference, answer };
