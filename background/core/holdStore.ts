@@ -18,6 +18,7 @@ import {
   prunedHolds,
   releaseHold,
   renewHolds,
+  RENEW_STORED_EVERY_MS,
   type ClaimOutcome,
   type HoldInput,
   type HoldTable,
@@ -69,10 +70,26 @@ export function mayWrite(deps: HoldDeps, write: { tabId: number; session: string
   return checkWrite(holdInput(deps), write);
 }
 
+/**
+ * When each session's holds were last looked at for renewal, per session store (this worker's
+ * memory only: a new worker looks at once). A renewal is stored at most every RENEW_STORED_EVERY_MS,
+ * so within half of that nothing can need it, and a busy session's request costs no pass over the table.
+ */
+const lastRenewal = new WeakMap<object, Map<string, number>>();
+const MAX_REMEMBERED_SESSIONS = 256;
+
 /** A request of `session` arrived: its holds are in use. */
 export async function renewSession(deps: HoldDeps, session: string): Promise<void> {
+  const now = deps.clock();
+  const seen = lastRenewal.get(deps.session) ?? new Map<string, number>();
+  lastRenewal.set(deps.session, seen);
+  const last = seen.get(session);
+  if (last !== undefined && last <= now && now - last < RENEW_STORED_EVERY_MS / 2) return;
+  seen.delete(session);
+  seen.set(session, now);
+  if (seen.size > MAX_REMEMBERED_SESSIONS) seen.delete(seen.keys().next().value ?? '');
   const before = deps.session.getState().holds;
-  await store(deps, before, renewHolds(before, session, deps.clock()));
+  await store(deps, before, renewHolds(before, session, now));
 }
 
 /** `session` null: the person, releasing whoever holds it. */

@@ -160,8 +160,10 @@ export function checkWrite(input: HoldInput, write: { tabId: number; session: st
 /** Every request of a session renews its holds (stored only when the stored time is getting old). */
 export function renewHolds(holds: HoldTable, session: string, now: number): HoldTable {
   let changed: HoldTable | null = null;
-  for (const [key, hold] of Object.entries(holds)) {
-    if (hold.agent.session !== session || hold.ending !== undefined || hold.usedAt + RENEW_STORED_EVERY_MS > now) continue;
+  // Every request runs this: one pass, no copies unless something is stored.
+  for (const key in holds) {
+    const hold = holds[key];
+    if (hold === undefined || hold.agent.session !== session || hold.ending !== undefined || hold.usedAt + RENEW_STORED_EVERY_MS > now) continue;
     // Renewing an expired hold would bring it back after another agent might have been told the tab is free.
     if (hold.usedAt + HOLD_IDLE_MS <= now) continue;
     changed ??= { ...holds };
