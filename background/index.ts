@@ -24,7 +24,7 @@ import { isOwnPage, registerRuntimeChannel } from './registration.ts';
 import { catchUpScheduled, onSchedulerAlarm, scheduleAct } from './adapters/scheduler.ts';
 import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './state/store.ts';
 import { tabReservations } from './core/tabReservations.ts';
-import { releaseTab, sessionsEnded } from './core/holdStore.ts';
+import { dropHolds, releaseTab, sessionsEnded } from './core/holdStore.ts';
 import type { AgentSession } from '../shared/agentIdentity.ts';
 import type { ToolContext } from './toolContext.ts';
 import { actTool } from './tools/actTool.ts';
@@ -190,6 +190,8 @@ browser.tabs.onRemoved.addListener((tabId) => {
       const { [String(tabId)]: _gone, ...seen } = state.seen;
       return { seen };
     });
+    // A closed tab is nobody's write target any more (its id may come back for another tab).
+    await dropHolds(toolContext, (hold) => hold.tabId === tabId);
     await forgetDepartures((notice) => notice.tabId === tabId);
   });
 });

@@ -21,6 +21,7 @@ import { observeTab } from './adapters/observeTab.ts';
 import { localStore, sessionStore } from './state/store.ts';
 import { tabReservations } from './core/tabReservations.ts';
 import { liveHold } from './core/tabHolds.ts';
+import { dropHolds } from './core/holdStore.ts';
 import { shortIdOf } from '../shared/agentIdentity.ts';
 import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './core/workspaces.ts';
 
@@ -199,6 +200,7 @@ async function createFromTabs(tabs: TabMeta[], name: string | undefined, source:
 /** Deleting or unsharing a workspace ends everything agents held in it, at once. */
 async function releaseWorkspace(workspaceId: string): Promise<void> {
   await revokeHandles((binding) => binding.workspaceId === workspaceId);
+  await dropHolds({ session: sessionStore }, (hold) => hold.workspaceId === workspaceId);
   const state = localStore.getState();
   for (const scheduled of Object.values(state.scheduled).filter((item) => item.workspaceId === workspaceId)) await cancelScheduled(scheduled.id);
   for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId))
@@ -252,7 +254,10 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
   'workspace.removeTab': async (request) => {
     // Out of the workspace first, so no request can use the tab while its handles are revoked.
     const changed = await changeWorkspace(request.workspaceId, (workspace) => withTabRemoved(workspace, request.tabId));
-    if (changed.ok) await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
+    if (changed.ok) {
+      await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
+      await dropHolds({ session: sessionStore }, (hold) => hold.workspaceId === request.workspaceId && hold.tabId === request.tabId);
+    }
     return changed;
   },
   'workspace.delete': async (request) => {

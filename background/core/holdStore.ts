@@ -20,6 +20,7 @@ import {
   renewHolds,
   RENEW_STORED_EVERY_MS,
   type ClaimOutcome,
+  type Hold,
   type HoldInput,
   type HoldTable,
   type ReleaseOutcome,
@@ -109,4 +110,11 @@ export async function sessionsEnded(deps: HoldDeps, sessions: readonly string[])
 export async function actFinished(deps: HoldDeps, tabId: number, session: string): Promise<void> {
   const before = deps.session.getState().holds;
   await store(deps, before, afterAct(before, tabId, session, deps.clock()));
+}
+
+/** Holds on tabs that are gone or no longer shared with agents (a tab closed, removed, a workspace unshared): dropped. */
+export async function dropHolds(deps: Pick<HoldDeps, 'session'>, match: (hold: Hold) => boolean): Promise<void> {
+  const before = deps.session.getState().holds;
+  if (!Object.values(before).some(match)) return;
+  await deps.session.setState({ holds: Object.fromEntries(Object.entries(before).filter(([, hold]) => !match(hold))) });
 }

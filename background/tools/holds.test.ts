@@ -8,7 +8,7 @@ import type { ActArgs, ResolveArgs } from '../../shared/protocol.ts';
 import type { ActResult, ResolveResult } from '../../shared/results.ts';
 import type { Outcome } from '../../shared/errors.ts';
 import { PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
-import { releaseTab, sessionsEnded } from '../core/holdStore.ts';
+import { dropHolds, releaseTab, sessionsEnded } from '../core/holdStore.ts';
 import { RequestTrace } from '../core/requestTrace.ts';
 import { HOLD_IDLE_MS } from '../core/tabHolds.ts';
 import { fakeToolContext, type FakeToolContext } from '../testing/fakeToolContext.ts';
@@ -71,6 +71,16 @@ describe('a write target is held by one agent’s task', () => {
     expect(pageWrites(context)).toBe(1);
   });
 
+  it('two agents resolving the same tab at once: exactly one gets it, decided when the hold is taken', async () => {
+    const context = setup();
+    // Both pass the early look (nobody holds it yet) and meet again when the hold is taken.
+    const [byA, byB] = await Promise.all([resolve(context, A), resolve(context, B)]);
+    expect([byA.ok, byB.ok].sort()).toEqual([false, true]);
+    const loser = byA.ok ? byB : byA;
+    expect(!loser.ok && loser.error.code).toBe('target_busy');
+    expect(context.handleRecords.size).toBe(1);
+  });
+
   it('references stay readable by everyone: B reads the blog A holds, and inspects it', async () => {
     const context = setup();
     await writeHandle(context, A);
@@ -121,6 +131,19 @@ describe('a write target is held by one agent’s task', () => {
     expect(blogOf(seenByB)?.heldBy).toEqual({ agent: 'Claude Code (aaaa)', since: new Date(context.now).toISOString() });
     expect(blogOf(seenByA)?.heldBy).toMatchObject({ yours: true });
     expect(seenByA.ok && seenByA.value.profiles[0]?.workspaces[0]?.tabs.find((item) => item.tabId === 2)?.heldBy).toBeUndefined();
+  });
+});
+
+describe('a tab that leaves', () => {
+  it('closed, or removed from the workspace: its hold is dropped, and the others stay', async () => {
+    const context = setup();
+    await writeHandle(context, A);
+    const mine = context.session.getState().holds['1'];
+    if (!mine) throw new Error('no hold');
+    context.session.setState({ holds: { ...context.session.getState().holds, '9': { ...mine, tabId: 9 } } });
+    await dropHolds(context, (hold) => hold.tabId === 1);
+    expect(Object.keys(context.session.getState().holds)).toEqual(['9']);
+    expect((await resolve(context, B)).ok).toBe(true);
   });
 });
 
