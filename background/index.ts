@@ -24,7 +24,7 @@ import { isOwnPage, registerRuntimeChannel } from './registration.ts';
 import { catchUpScheduled, onSchedulerAlarm, scheduleAct } from './adapters/scheduler.ts';
 import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './state/store.ts';
 import { tabReservations } from './core/tabReservations.ts';
-import { dropHolds, releaseTab, sessionsEnded } from './core/holdStore.ts';
+import { releaseTab, sessionsEnded } from './core/holdStore.ts';
 import type { AgentSession } from '../shared/agentIdentity.ts';
 import type { ToolContext } from './toolContext.ts';
 import { actTool } from './tools/actTool.ts';
@@ -190,8 +190,6 @@ browser.tabs.onRemoved.addListener((tabId) => {
       const { [String(tabId)]: _gone, ...seen } = state.seen;
       return { seen };
     });
-    // A closed tab is nobody's write target any more (its id may come back for another tab).
-    await dropHolds(toolContext, (hold) => hold.tabId === tabId);
     await forgetDepartures((notice) => notice.tabId === tabId);
   });
 });
@@ -202,7 +200,7 @@ browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
   const groupChanged = (changeInfo as { groupId?: number }).groupId !== undefined;
   if (changeInfo.url !== undefined) {
     const url = changeInfo.url;
-    // A tab that went to a site its workspace did not have leaves it; the person is told in the panel.
+    // A tab that went to another site (one its workspace has or not) leaves it; the person is told in the panel.
     let departures: Departure[] = [];
     void updateWorkspaces((workspaces) => {
       const moved = onTabNavigated(workspaces, tabId, url);

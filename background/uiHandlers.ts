@@ -45,7 +45,9 @@ async function uiHolds(): Promise<UiHold[]> {
   const busyTabIds = tabReservations.reserved();
   const live = Object.values(holds).filter((hold) => liveHold({ holds, now, busyTabIds }, hold.tabId) !== null);
   const tabs = await readTabsMeta(live.map((hold) => hold.tabId));
+  // A closed tab's hold is left to expire (an act through it is told the tab is gone); the panel shows open tabs only.
   return live
+    .filter((hold) => tabs.some((item) => item.tabId === hold.tabId))
     .sort((a, b) => a.since - b.since)
     .map((hold) => {
       const tab = tabs.find((item) => item.tabId === hold.tabId);
@@ -104,6 +106,12 @@ async function observeUnseen(tabs: TabMeta[]): Promise<void> {
   await Promise.all(stale.map((tab) => observeTab(tab)));
 }
 
+function toSiteIs(workspace: Workspace, url: string): UiDeparture['toSiteIs'] {
+  const origin = originOf(url);
+  const policy = origin === null ? undefined : workspace.sites[origin];
+  return policy === undefined ? 'outside' : policy.writable ? 'writable' : 'read_only';
+}
+
 /** Tabs that left a workspace by navigating, while the tab is open and still outside it. */
 async function departures(): Promise<UiDeparture[]> {
   const workspaces = localStore.getState().workspaces;
@@ -120,6 +128,7 @@ async function departures(): Promise<UiDeparture[]> {
         title: tab.title || tab.url,
         fromSite: siteLabel(notice.fromUrl),
         toSite: siteLabel(notice.toUrl),
+        toSiteIs: toSiteIs(workspace, notice.toUrl),
         at: notice.at,
       };
     }),

@@ -17,14 +17,19 @@ import type { Link } from './link.ts';
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   context: 'Start here: profiles, shared workspaces, their tabs and programs; no arguments: also how to use the tools.',
-  resolve:
-    'Pick the tab to write (yours until released) and tabs only read: handles and a line for the person. Refuses rather than guess; ask: true lets the person pick.',
+  resolve: 'Pick the tab to write and tabs only read: handles and a line for the person. Never guesses; ask: the person picks.',
   inspect: 'A handle’s page now, checked first: sign-in, fields (name, kind, hash), draft, actions, text of what read names.',
-  act: 'Run a plan on a write handle, all or nothing: problems are listed first; a failure undoes earlier steps. Publish waits for approval unless allowed. release: true frees the tab.',
+  act: 'Run a plan on a write handle, all or nothing: problems listed first; a failure undoes earlier steps. Publish waits for approval unless allowed; release frees the tab.',
 };
 
 /** Shared definitions, by name: each is written once per tool and referenced where it is used. */
 const DEFINITIONS: Record<string, z.ZodType> = { tab: targetSpecSchema };
+
+/**
+ * Arguments listed in the form a model needs, the server accepting more: `ask` also takes the
+ * seconds the person has to choose (docs/protocol.md), which only the tests and careful callers use.
+ */
+const LISTED_AS: Record<string, Record<string, unknown>> = { ask: { type: 'boolean' } };
 
 /** Limits stay in the server's validation (the answer names any that is broken); unknown keys are refused there too. */
 const SERVER_ONLY_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'minimum', 'maximum', 'additionalProperties']);
@@ -93,7 +98,11 @@ function inputSchema(schema: z.ZodType, unlisted: ReadonlySet<string>): Record<s
   const used = new Set<string>();
   const compacted = compact(z.toJSONSchema(schema, { io: 'input' }), defs, used) as JsonSchema;
   if (isSchema(compacted.properties)) {
-    compacted.properties = Object.fromEntries(Object.entries(compacted.properties).filter(([key]) => !unlisted.has(key)));
+    compacted.properties = Object.fromEntries(
+      Object.entries(compacted.properties)
+        .filter(([key]) => !unlisted.has(key))
+        .map(([key, value]) => [key, LISTED_AS[key] ?? value]),
+    );
   }
   if (used.size > 0) compacted.$defs = Object.fromEntries([...used].map((name) => [name, defs.get(name)?.schema]));
   return compacted;

@@ -7,12 +7,12 @@
  * and properties, never by `instanceof`.
  */
 import type { FieldKind } from '../shared/pageChannel.ts';
-import { frameFamily, INPUT_BUFFER_FRAMES, RENDERED_DOCUMENTS, RICH_EDITOR_ROOTS, richFamily, type EditorFamily } from './editorFamily.ts';
-import { isSmartEditorOnePart, readsAsSmartEditorOne, smartEditorOneText } from './smartEditorOne.ts';
+import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, type EditorFamily } from './editorFamily.ts';
+import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
 
 export interface Editable {
   kind: FieldKind;
-  /** Which editor this is, told from the DOM; decides how the act module writes. */
+  /** Which editor this is, told from the DOM; its traits (content/editors/families/) decide how it is read and written. */
   family: EditorFamily;
   /** The element that holds the text (and takes focus, unless there is an input buffer). */
   element: HTMLElement;
@@ -23,17 +23,23 @@ export interface Editable {
   buffer?: { frame: HTMLIFrameElement; doc: Document; body: HTMLElement };
 }
 
-/** What the generic adapter looks at to find fields. */
-export const EDITABLE_CANDIDATES = `input, textarea, select, [contenteditable="true"], [contenteditable=""], iframe, ${RENDERED_DOCUMENTS}`;
+const EDITABLE_ATTRIBUTES = '[contenteditable="true"], [contenteditable=""]';
 
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', '']);
+/** What a finding looks for in a scan of the page (an editor's root is contenteditable already; frames are iframes). */
+function scanned(find: Finding): string | null {
+  if (find.by === 'control') return find.tag;
+  if (find.by === 'editable') return EDITABLE_ATTRIBUTES;
+  if (find.by === 'buffer') return find.document;
+  return find.by === 'frame' ? 'iframe' : null;
+}
+
+/** What the generic adapter looks at to find fields. */
+export const EDITABLE_CANDIDATES = [...new Set(DETECTION.flatMap(({ find }) => scanned(find) ?? []))].join(', ');
+
+type BufferFinding = Extract<Finding, { by: 'buffer' }>;
 
 function tag(element: Element): string {
   return element.tagName.toLowerCase();
-}
-
-function isTextInput(element: Element): element is HTMLInputElement {
-  return tag(element) === 'input' && TEXT_INPUT_TYPES.has(((element as HTMLInputElement).getAttribute('type') ?? '').toLowerCase());
 }
 
 function frameDocument(frame: HTMLIFrameElement): Document | null {
@@ -45,76 +51,84 @@ function frameDocument(frame: HTMLIFrameElement): Document | null {
 }
 
 function fromFrame(frame: HTMLIFrameElement): Editable | null {
-  if (frame.matches(INPUT_BUFFER_FRAMES)) {
-    const rendered = (frame.closest('.se-wrap') ?? frame.ownerDocument).querySelector(RENDERED_DOCUMENTS);
-    return rendered ? fromRenderedDocument(rendered as HTMLElement) : null;
+  for (const { id, find } of DETECTION) {
+    if (find.by !== 'buffer' || !frame.matches(find.frames)) continue;
+    const rendered = (frame.closest(find.scope) ?? frame.ownerDocument).querySelector(find.document);
+    return rendered ? fromRenderedDocument(find, id, rendered as HTMLElement) : null;
   }
   const doc = frameDocument(frame);
   if (!doc) return null;
   const body = doc.body;
-  if (doc.designMode === 'on' || body.isContentEditable) return { kind: 'iframe-editor', family: frameFamily(body), element: body, doc, frame };
-  const inner = doc.querySelector<HTMLElement>(`${RICH_EDITOR_ROOTS}, [contenteditable="true"], [contenteditable=""]`);
-  if (inner) return { kind: 'iframe-editor', family: inner.matches(RICH_EDITOR_ROOTS) ? richFamily(inner) : 'designmode', element: inner, doc, frame };
+  if (doc.designMode === 'on' || body.isContentEditable) return { kind: 'iframe-editor', family: frameFamily(body, true), element: body, doc, frame };
+  const inner = doc.querySelector<HTMLElement>(`${RICH_EDITOR_ROOTS}, ${EDITABLE_ATTRIBUTES}`);
+  if (inner) return { kind: 'iframe-editor', family: frameFamily(inner, false), element: inner, doc, frame };
   return null;
 }
 
 /** A document rendered by its editor, typed into through a hidden input iframe next to it. */
-function fromRenderedDocument(rendered: HTMLElement): Editable | null {
-  const frame = (rendered.closest('.se-wrap') ?? rendered.ownerDocument).querySelector<HTMLIFrameElement>(INPUT_BUFFER_FRAMES);
+function fromRenderedDocument(find: BufferFinding, family: EditorFamily, rendered: HTMLElement): Editable | null {
+  const frame = (rendered.closest(find.scope) ?? rendered.ownerDocument).querySelector<HTMLIFrameElement>(find.frames);
   const doc = frame ? frameDocument(frame) : null;
   if (!frame || !doc) return null;
-  return { kind: 'rich-editor', family: 'input-buffer', element: rendered, doc: rendered.ownerDocument, frame: null, buffer: { frame, doc, body: doc.body } };
+  return { kind: 'rich-editor', family, element: rendered, doc: rendered.ownerDocument, frame: null, buffer: { frame, doc, body: doc.body } };
+}
+
+/**
+ * The editable a family's finding makes of an element; `claimed`: the family's, but with nothing
+ * to write (stop looking); null: not the family's. Frames are found from their iframe (fromFrame).
+ */
+function claim({ id: family, find }: FamilyDetection, element: HTMLElement): Editable | 'claimed' | null {
+  const inPage = (kind: FieldKind, at = element): Editable => ({ kind, family, element: at, doc: at.ownerDocument, frame: null });
+  if (find.by === 'control') {
+    const type = (element.getAttribute('type') ?? '').toLowerCase();
+    return tag(element) === find.tag && (find.types === undefined || find.types.includes(type)) ? inPage(find.tag) : null;
+  }
+  if (find.by === 'root') {
+    // The nearest editor root is this family's: an editor nested in another's (a code block's) is its own.
+    const root = element.closest<HTMLElement>(RICH_EDITOR_ROOTS);
+    return root?.matches(find.selector) && (element === root || element.isContentEditable) ? inPage('rich-editor', root) : null;
+  }
+  if (find.by === 'editable') return element.isContentEditable ? inPage('contenteditable') : null;
+  if (find.by !== 'buffer') return null;
+  if (element.matches(find.document)) return fromRenderedDocument(find, family, element) ?? 'claimed';
+  // A component of the rendered document: read from it, with no buffer to type into (see input-buffer.ts).
+  return element.closest(find.parts) && !element.isContentEditable ? inPage('rich-editor') : null;
 }
 
 /** The editable behind an element an adapter or the generic scan pointed at. */
 export function editableFrom(element: Element): Editable | null {
-  const doc = element.ownerDocument;
-  const name = tag(element);
-  if (name === 'iframe') return fromFrame(element as HTMLIFrameElement);
-  if (name === 'textarea') return { kind: 'textarea', family: 'textarea', element: element as HTMLTextAreaElement, doc, frame: null };
-  if (name === 'select') return { kind: 'select', family: 'select', element: element as HTMLSelectElement, doc, frame: null };
-  if (isTextInput(element)) return { kind: 'input', family: 'input', element, doc, frame: null };
-  if (element.matches(RENDERED_DOCUMENTS)) return fromRenderedDocument(element as HTMLElement);
-  const richRoot = element.closest<HTMLElement>(RICH_EDITOR_ROOTS);
-  if (richRoot && (element === richRoot || (element as HTMLElement).isContentEditable)) {
-    return { kind: 'rich-editor', family: richFamily(richRoot), element: richRoot, doc, frame: null };
+  if (tag(element) === 'iframe') return fromFrame(element as HTMLIFrameElement);
+  for (const detection of DETECTION) {
+    const found = claim(detection, element as HTMLElement);
+    if (found) return found === 'claimed' ? null : found;
   }
-  if ((element as HTMLElement).isContentEditable)
-    return { kind: 'contenteditable', family: 'contenteditable', element: element as HTMLElement, doc, frame: null };
-  // One component of SmartEditor ONE's document (Naver Blog's title, or its body beside the title):
-  // read from the rendered document, but with no input buffer to type into. The buffer driver
-  // selects the whole document before it writes, which would type over the other component, so
-  // a write here is refused naming the family, and the page is left as it was.
-  if (isSmartEditorOnePart(element)) return { kind: 'rich-editor', family: 'input-buffer', element: element as HTMLElement, doc, frame: null };
   // A container: look inside for the editor it hosts.
-  const inner = element.querySelector(
-    `${RICH_EDITOR_ROOTS}, ${RENDERED_DOCUMENTS}, [contenteditable="true"], [contenteditable=""], textarea, select, input, iframe`,
-  );
+  const inner = element.querySelector(`${RICH_EDITOR_ROOTS}, ${EDITABLE_CANDIDATES}`);
   return inner ? editableFrom(inner) : null;
 }
 
 /** Blocks of a rich editor, one line each: their models are paragraph lists. */
-function richEditorText(root: HTMLElement): string {
-  // Slate renders its placeholder inside the (then empty) document.
-  if (root.querySelector('[data-slate-placeholder]')) return '';
+function blockText(root: HTMLElement): string {
+  // A root showing its placeholder (Slate renders it inside the then empty document) is empty.
+  if (root.querySelector(PLACEHOLDERS)) return '';
   return Array.from(root.children)
     .map((child) => (child as HTMLElement).innerText ?? child.textContent ?? '')
     .join('\n');
 }
 
+const READERS: Record<ReadBack, (element: HTMLElement) => string> = {
+  value: (element) => (element as HTMLInputElement).value,
+  blocks: blockText,
+  document: (element) => {
+    const inner = element.querySelector<HTMLElement>(RICH_EDITOR_ROOTS);
+    return inner ? blockText(inner) : element.innerText;
+  },
+};
+
 export function readEditable(editable: Editable): string {
-  const { element, kind } = editable;
-  switch (kind) {
-    case 'input':
-    case 'textarea':
-    case 'select':
-      return (element as HTMLInputElement).value;
-    case 'rich-editor':
-      return readsAsSmartEditorOne(element) ? smartEditorOneText(element) : richEditorText(element);
-    case 'contenteditable':
-    case 'iframe-editor':
-      return element.querySelector(RICH_EDITOR_ROOTS) ? richEditorText(element.querySelector(RICH_EDITOR_ROOTS) as HTMLElement) : element.innerText;
-  }
+  const detection = detectionOf(editable.family);
+  // An editor inside a frame is read as the frame's document.
+  return detection.readText?.(editable.element) ?? READERS[editable.frame ? 'document' : detection.read](editable.element);
 }
 
 /** The markup of a contenteditable, kept so a rollback can restore formatting, not just text. */

@@ -1,8 +1,25 @@
 /**
- * Which editor a field is, told from the DOM alone: the content script runs in the isolated world
- * and cannot reach editor objects, so each family is known by the markup it renders. The act
- * module chooses how to write by family (content/editors/); inspect only needs the field's kind.
+ * The editor families, in detection order: which editor a field is, told from the DOM alone (the
+ * content script runs in the isolated world and cannot reach editor objects, so each family is
+ * known by the markup it renders). Each family is one file, content/editors/families/<id>.ts; this
+ * is the list of their detection parts (the content script's), and families/index.ts is the
+ * list of the whole descriptors (the act module's). docs/editors.md says how to add one.
  */
+import { ckeditor5Detection } from './editors/families/ckeditor5.ts';
+import { codemirrorDetection } from './editors/families/codemirror.ts';
+import { contenteditableDetection } from './editors/families/contenteditable.ts';
+import { designmodeDetection } from './editors/families/designmode.ts';
+import { draftDetection } from './editors/families/draft.ts';
+import type { FamilyDetection } from './editors/families/family.ts';
+import { inputBufferDetection } from './editors/families/input-buffer.ts';
+import { inputDetection } from './editors/families/input.ts';
+import { lexicalDetection } from './editors/families/lexical.ts';
+import { prosemirrorDetection } from './editors/families/prosemirror.ts';
+import { quillDetection } from './editors/families/quill.ts';
+import { selectDetection } from './editors/families/select.ts';
+import { slateDetection } from './editors/families/slate.ts';
+import { textareaDetection } from './editors/families/textarea.ts';
+import { tinymceDetection } from './editors/families/tinymce.ts';
 
 export const EDITOR_FAMILIES = [
   'input',
@@ -22,33 +39,50 @@ export const EDITOR_FAMILIES = [
 ] as const;
 export type EditorFamily = (typeof EDITOR_FAMILIES)[number];
 
-/** Roots of editors that keep their own document model and render it into a contenteditable. */
-const MODEL_EDITOR_ROOTS: Array<[string, EditorFamily]> = [
-  ['.ck-editor__editable', 'ckeditor5'],
-  ['[data-lexical-editor="true"]', 'lexical'],
-  ['.ProseMirror', 'prosemirror'],
-  ['[data-slate-editor="true"]', 'slate'],
-  ['.public-DraftEditor-content', 'draft'],
-  ['.ql-editor', 'quill'],
-  ['.cm-content', 'codemirror'],
+/**
+ * Tried in this order; the first that claims an element wins. Controls first; the rendered
+ * document of an input-buffer editor before anything inside it; every editor's own root before
+ * the generic contenteditable; a frame's body test before the generic designMode frame.
+ */
+export const DETECTION: readonly FamilyDetection[] = [
+  inputDetection,
+  textareaDetection,
+  selectDetection,
+  inputBufferDetection,
+  ckeditor5Detection,
+  lexicalDetection,
+  prosemirrorDetection,
+  slateDetection,
+  draftDetection,
+  quillDetection,
+  codemirrorDetection,
+  tinymceDetection,
+  contenteditableDetection,
+  designmodeDetection,
 ];
 
-export const RICH_EDITOR_ROOTS = MODEL_EDITOR_ROOTS.map(([selector]) => selector).join(', ');
-
-/**
- * Editors that render a document nobody types into, and take keystrokes in a hidden input iframe
- * (the pattern of Naver's SmartEditor ONE and its `input_buffer` frame).
- */
-export const INPUT_BUFFER_FRAMES = 'iframe[id^="input_buffer"], iframe.se-input-buffer';
-export const RENDERED_DOCUMENTS = '.se-content';
-
-/** The family of a rich root (an element matching RICH_EDITOR_ROOTS). */
-export function richFamily(root: Element): EditorFamily {
-  return MODEL_EDITOR_ROOTS.find(([selector]) => root.matches(selector))?.[1] ?? 'contenteditable';
+export function detectionOf(family: EditorFamily): FamilyDetection {
+  return DETECTION.find((detection) => detection.id === family) ?? contenteditableDetection;
 }
 
-/** The family of an editor hosted in an iframe, from its document. */
-export function frameFamily(body: HTMLElement): EditorFamily {
-  if (body.id === 'tinymce' || body.classList.contains('mce-content-body')) return 'tinymce';
-  return body.matches(RICH_EDITOR_ROOTS) ? richFamily(body) : 'designmode';
+/** Roots of editors that keep their own document model and render it into a contenteditable. */
+export const RICH_EDITOR_ROOTS = DETECTION.flatMap(({ find }) => (find.by === 'root' ? find.selector : [])).join(', ');
+
+/** Every family's own controls beside its editable (toolbars, status bars, balloon panels). */
+export const EDITOR_CHROME = DETECTION.flatMap(({ chrome }) => chrome ?? []).join(', ');
+
+/** Every family's placeholder element (its text is never the field's). */
+export const PLACEHOLDERS = DETECTION.flatMap(({ placeholder }) => placeholder ?? []).join(', ');
+
+/**
+ * The family of an editor inside a frame: of its document's body (`body`: a frame family's body
+ * test applies) or of an editable element in it; an editor's root by its selector; else the
+ * frame fallback (designMode, last in the list).
+ */
+export function frameFamily(element: HTMLElement, body: boolean): EditorFamily {
+  const found = DETECTION.find(
+    ({ find }) =>
+      (find.by === 'root' && element.matches(find.selector)) || (find.by === 'frame' && (find.body === undefined || (body && element.matches(find.body)))),
+  );
+  return found?.id ?? designmodeDetection.id;
 }

@@ -3,19 +3,10 @@
  * toolbar change how text looks, send nothing and need nobody's approval. They are left out of the
  * actions the generic adapter lists (an agent writes structure with `format: "markdown"` instead).
  */
+import { EDITOR_CHROME } from './editorFamily.ts';
 
-/** Toolbars and menus by role, and the chrome of the editor libraries Tether knows. */
-const FORMATTING_CONTAINERS = [
-  '[role="toolbar"]',
-  '[role="menubar"]',
-  '[role="menu"]',
-  '.ql-toolbar',
-  '.ck-toolbar',
-  '.ck-body-wrapper',
-  '.tox-editor-header',
-  '.tox-statusbar',
-  '.se-toolbar',
-].join(', ');
+/** Toolbars and menus by role, and the chrome of the editor families Tether knows (their descriptors' `chrome`). */
+const FORMATTING_CONTAINERS = `[role="toolbar"], [role="menubar"], [role="menu"], ${EDITOR_CHROME}`;
 
 export function isFormattingControl(element: Element): boolean {
   // A toggle (pressed or not) switches a format on and off; it never sends anything.

@@ -3,24 +3,28 @@
  * nothing the page can forge (no window.postMessage, only trusted events), and answers only its
  * own extension's service worker, for this exact document. What only an act needs (plan checks,
  * writes, editor drivers, markdown) is the act module, injected on demand (see actHook.ts); the
- * site adapters come the same way, only into pages they claim (see sitesHook.ts).
+ * site adapters come the same way, only into pages they claim (see sitesHook.ts), and the reader
+ * view (Readability) only into pages whose article or comments are read (see readerHook.ts).
  */
 import { installActHook } from './actHook.ts';
+import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
 import { draftState, rememberTetherWrite } from './inspectPage.ts';
 import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
 import { registerPageChannel } from './registration.ts';
+import { installReaderHook } from './readerHook.ts';
 import { installSitesHook } from './sitesHook.ts';
 
-const marker = '__tetherContentScript';
-const scope = globalThis as typeof globalThis & { [marker]?: boolean };
+const MARKER = Symbol.for('tether.contentScript');
 
-// The worker injects this script into tabs opened before install; never register twice.
-if (!scope[marker]) {
-  scope[marker] = true;
+// The worker injects this script into tabs opened before install; never register twice. The
+// marker is the isolated world's own property under a Symbol: a page's `<div id=…>` cannot fake it.
+if (ownGlobal<true>(MARKER) !== true) {
+  defineOwnGlobal(MARKER, true);
   installSitesHook();
+  installReaderHook();
   installActHook({
     readPageModel: () => readPageModel(),
     draftState,

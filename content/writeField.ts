@@ -1,8 +1,9 @@
 /**
  * Safe writes that keep the person's undo and the page's own model.
  *
- * The editor family decides the path (editors/deliver.ts): `execCommand('insertText')` for plain
- * fields and editors that follow the DOM (the browser records it in the undo stack and fires the
+ * The editor family's descriptor (editors/families/<id>.ts) decides the path (editors/deliver.ts):
+ * `execCommand('insertText')` for plain fields and editors that follow the DOM (the browser
+ * records it in the undo stack and fires the
  * trusted input events frameworks listen to), a `paste` or `beforeinput` event for editors that
  * keep their own model (CKEditor 5, Lexical, Slate, Draft.js, TinyMCE, CodeMirror), which then
  * record it in their own history, and native setters as the last resort. Either way the text is
@@ -15,6 +16,7 @@ import { asTether } from './actHost.ts';
 import { readEditable, readEditableHtml, type Editable } from './editables.ts';
 import type { EditorFamily } from './editorFamily.ts';
 import { deliver, type Mode } from './editors/deliver.ts';
+import { familyOf } from './editors/families/index.ts';
 import { settle } from './editors/settle.ts';
 import { blockText, constructCounts, parseHtml, semanticHtml, type Construct } from './editors/semanticHtml.ts';
 import { preparePayload, type Payload } from './editors/structuredText.ts';
@@ -41,12 +43,12 @@ export interface FieldSnapshot {
 
 /** Fields whose value is plain text: markdown goes in as its source. */
 export function isPlainField(editable: Editable): boolean {
-  return editable.family === 'input' || editable.family === 'textarea' || editable.family === 'codemirror';
+  return familyOf(editable).text === 'plain';
 }
 
 /** Rich editors that follow the DOM itself rather than a model of their own. */
 function isNativeRich(editable: Editable): boolean {
-  return editable.family === 'contenteditable' || editable.family === 'designmode';
+  return familyOf(editable).model === 'dom';
 }
 
 /** Comparing rich text: editors differ in blank lines and in how they collapse spaces. */
@@ -58,8 +60,9 @@ function loose(text: string): string {
     .join('\n');
 }
 
+/** A form control's value compares exactly; an editor's text loosely. */
 export function sameText(editable: Editable, a: string, b: string): boolean {
-  return isPlainField(editable) && editable.family !== 'codemirror' ? sameFieldText(a, b) : loose(a) === loose(b);
+  return familyOf(editable).model === 'value' ? sameFieldText(a, b) : loose(a) === loose(b);
 }
 
 /** A separator so that appended markdown starts a new block in a plain-text field. */
@@ -153,7 +156,8 @@ export async function selectValue(editable: Editable, value: string): Promise<Wr
 }
 
 export function snapshotField(editable: Editable): FieldSnapshot {
-  const modelEditor = !isPlainField(editable) && !isNativeRich(editable) && editable.family !== 'select';
+  const family = familyOf(editable);
+  const modelEditor = family.text === 'rich' && family.model === 'own';
   return {
     text: readEditable(editable),
     html: readEditableHtml(editable),

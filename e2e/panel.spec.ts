@@ -279,6 +279,53 @@ for (const lang of ['en', 'ko'] as const) {
   });
 }
 
+const SENT_WORDS = {
+  en: {
+    departures: 'A tab left its workspace',
+    left: /^‘New post — Alice's Blog’ left the workspace ‘Market posts’ because it went from cafe\.localhost:\d+ to blog\.localhost:\d+, another of the workspace’s sites\.$/,
+    hint: /^A page can send its tab to another site by itself, so agents can no longer read or write this tab\. Add it back only if you took it there: agents may then write on it, as blog\.localhost:\d+ allows\.$/,
+    addBack: "Add ‘New post — Alice's Blog’ back to ‘Market posts’",
+  },
+  ko: {
+    departures: '작업 공간에서 빠진 탭',
+    left: /^‘New post — Alice's Blog’ 탭이 cafe\.localhost:\d+에서 이 작업 공간의 다른 사이트인 blog\.localhost:\d+\(으\)로 이동해서 ‘Market posts’ 작업 공간에서 빠졌습니다\.$/,
+    hint: /^페이지가 스스로 탭을 다른 사이트로 보낼 수 있어서, 이제 에이전트는 이 탭을 읽거나 쓸 수 없습니다\. 직접 이동한 경우에만 다시 추가하세요\. 다시 추가하면 blog\.localhost:\d+에서 허용한 대로 에이전트가 이 탭에 쓸 수 있습니다\.$/,
+    addBack: "‘New post — Alice's Blog’을(를) ‘Market posts’에 다시 추가",
+  },
+} as const;
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`the panel (${lang}) says when a page sent its tab to another site of the workspace, and the person may add it back`, async ({ sites }) => {
+    const words = SENT_WORDS[lang];
+    const launched = await launchTether({ lang });
+    try {
+      const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+      await tether.signIn('blog', 'alice');
+      await tether.signIn('cafe', 'alice_k');
+      const blog = await tether.open('blog', '/posts/1');
+      const cafe = await tether.open('cafe', '/posts/1');
+      const workspace = await tether.workspaceOf([blog, cafe], { name: 'Market posts', writable: ['blog'] });
+      await cafe.evaluate(
+        (url) => {
+          location.href = url;
+        },
+        sites.url('blog', '/write?editor=plain&prefill=1'),
+      );
+      await cafe.waitForURL(/prefill=1/);
+      const panel = await openPanel(tether);
+      const notice = panel.getByRole('region', { name: words.departures });
+      await expect(notice.getByText(words.left)).toBeVisible();
+      await expect(notice.getByText(words.hint)).toBeVisible();
+      await panel.screenshot({ path: join(SHOTS, `${lang}-departure-within-workspace.png`), fullPage: true });
+      await notice.getByRole('button', { name: words.addBack }).click();
+      await expect(notice).toBeHidden();
+      expect((await tether.state()).workspaces.find((item) => item.id === workspace.id)?.tabIds).toContain(await tether.tabIdOf(cafe));
+    } finally {
+      await launched.context.close();
+    }
+  });
+}
+
 const FAILURE_WORDS = {
   en: {
     workspaces: 'Workspaces',

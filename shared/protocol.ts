@@ -54,7 +54,7 @@ export const resolveArgsSchema = z.strictObject({
   references: z.array(targetSpecSchema).max(20).optional(),
   readOnly: z.boolean().optional(),
   program: z.string().min(1).max(100).optional().describe('Task name; reuse it to continue.'),
-  continueDraft: z.boolean().optional().describe('Continue the draft on the page instead of refusing.'),
+  continueDraft: z.boolean().optional().describe('Continue the page’s draft instead of refusing.'),
   /** On ambiguous_target, the person picks a candidate in Tether's panel: true (2 minutes), or the seconds to wait. */
   ask: z.union([z.boolean(), z.number().int().min(1).max(900)]).optional(),
   ...answerOptions,
@@ -66,6 +66,17 @@ export const inspectArgsSchema = z.strictObject({
   handle: id.optional(),
   read: z.array(z.string().min(1).max(100)).max(20).optional(),
   readAs: z.enum(READ_FORMATS).optional(),
+  from: z
+    .record(
+      z.string().min(1).max(100),
+      z
+        .number()
+        .int()
+        .nonnegative()
+        .max(2 ** 31),
+    )
+    .optional()
+    .describe('Read on: {name: truncated.next} for a name in read.'),
   ...answerOptions,
 });
 

@@ -138,6 +138,12 @@ export interface UiDeparture {
   title: string;
   fromSite: string;
   toSite: string;
+  /**
+   * The site it went to, as the workspace has it now: `outside` (added back, it comes in read
+   * only), or another of the workspace's own sites, `writable` or `read_only` (a page can send
+   * its tab there by itself; added back, it is what the site allows).
+   */
+  toSiteIs: 'outside' | 'writable' | 'read_only';
   at: number;
 }
 

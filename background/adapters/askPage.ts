@@ -9,9 +9,17 @@
  */
 import browser, { type Tabs } from 'webextension-polyfill';
 import { isCommitKey } from '../../shared/documentKey.ts';
-import { failure, isErrorCode, success, tetherError, type Outcome } from '../../shared/errors.ts';
+import { failure, isErrorCode, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
-import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, SITES_MODULE_FILE, type PageAnswers, type PageRequest } from '../../shared/pageProtocol.ts';
+import {
+  ACT_MODULE_FILE,
+  PAGE_CHANNEL,
+  pageAnswerSchemas,
+  READER_MODULE_FILE,
+  SITES_MODULE_FILE,
+  type PageAnswers,
+  type PageRequest,
+} from '../../shared/pageProtocol.ts';
 
 type WithoutChannel<T> = T extends unknown ? Omit<T, 'channel'> : never;
 export type PageRequestBody = WithoutChannel<PageRequest>;
@@ -46,11 +54,12 @@ async function injectContentScript(tabId: number, documentId: string): Promise<b
 }
 
 /**
- * The act module (plan checks, writes, editor drivers, markdown) and the site adapters are not in
- * every page: each goes into the document's isolated world when the content script there asks for
- * it, and registers itself with the content script. Nothing of them is web-accessible.
+ * The act module (plan checks, writes, editor drivers, markdown), the site adapters and the reader
+ * module (Readability) are not in every page: each goes into the document's isolated world when the
+ * content script there asks for it, and registers itself with the content script. Nothing of them
+ * is web-accessible.
  */
-const MODULE_FILES: readonly string[] = [ACT_MODULE_FILE, SITES_MODULE_FILE];
+const MODULE_FILES: readonly string[] = [ACT_MODULE_FILE, SITES_MODULE_FILE, READER_MODULE_FILE];
 
 async function injectModule(tabId: number, documentId: string, file: string): Promise<boolean> {
   try {
@@ -59,6 +68,20 @@ async function injectModule(tabId: number, documentId: string, file: string): Pr
   } catch {
     return false;
   }
+}
+
+/**
+ * The page is there and still lacks a module after the worker injected it (the browser refused
+ * the file, or it did not register): say so. Not `context_changed`, which would send the agent to
+ * resolve again and again; nothing was done.
+ */
+function moduleMissing(file: string, tabId: number): TetherError {
+  const what = file === ACT_MODULE_FILE ? 'act module' : file === READER_MODULE_FILE ? 'reader module' : 'site adapters';
+  return tetherError(
+    'invalid_request',
+    `Tether's ${what} could not be loaded into this page, so nothing was done. Reload the page and resolve again; if it keeps happening, this build of Tether is damaged (reinstall it).`,
+    { module: file, tabId },
+  );
 }
 
 /** The module the page asks for before it can answer, if it asks for one. */
@@ -93,11 +116,14 @@ export async function askPage<R extends PageRequestBody>(
       if (!isMissingReceiver(error) || !(await injectContentScript(tabId, documentId))) throw error;
       reply = await pagePorts.ask(tabId, documentId, message, limit);
     }
-    // A page may ask for the site adapters, then (for an act) the act module: each once.
-    for (const loaded = new Set<string>(); ;) {
+    // A page may ask for the site adapters, then the reader module, then the act module (an act, a markdown read): each once.
+    for (const tried = new Set<string>(); ;) {
       const file = moduleAskedFor(reply);
-      if (file === null || loaded.has(file) || !(await injectModule(tabId, documentId, file))) break;
-      loaded.add(file);
+      if (file === null) break;
+      if (tried.has(file)) return failure(moduleMissing(file, tabId));
+      tried.add(file);
+      // Asked again either way: a page that cannot be reached any more is context_changed (below).
+      await injectModule(tabId, documentId, file);
       reply = await pagePorts.ask(tabId, documentId, message, limit);
     }
   } catch (error) {

@@ -112,7 +112,7 @@ export async function actFinished(deps: HoldDeps, tabId: number, session: string
   await store(deps, before, afterAct(before, tabId, session, deps.clock()));
 }
 
-/** Holds on tabs that are gone or no longer shared with agents (a tab closed, removed, a workspace unshared): dropped. */
+/** Holds on tabs no longer shared with agents (a tab removed from its workspace, a workspace unshared or deleted): dropped. */
 export async function dropHolds(deps: Pick<HoldDeps, 'session'>, match: (hold: Hold) => boolean): Promise<void> {
   const before = deps.session.getState().holds;
   if (!Object.values(before).some(match)) return;

@@ -289,6 +289,55 @@ describe('resolveTargets', () => {
     });
   });
 
+  describe('a member that went to another site of its workspace (a page can send its tab there) is no candidate', () => {
+    // The reference cafe tab ran `location.href = <blog>/attacker-chosen`. The worker takes it out
+    // of the workspace when it sees the navigation (workspaces.ts); until then the resolver must
+    // not offer it either: it is a candidate only on the site it was last seen at.
+    const sent = tab(2, `${BLOG}/attacker-chosen?prefill=1`, 'Blog page the cafe chose');
+    const base = (request: Partial<ResolveInput['request']>, requestTimeTabId: number | null = null): ResolveInput => ({
+      ...input({ name: 'sent', writable: [BLOG], expect: { write: 1 } }),
+      tabs: [blogTab, sent, notesTab],
+      request: { references: [], readOnly: false, ...request },
+      requestTimeTabId,
+    });
+    const outcome = (request: Partial<ResolveInput['request']>, requestTimeTabId: number | null = null) => {
+      const resolved = resolveTargets(base(request, requestTimeTabId));
+      return resolved.ok ? { write: resolved.value.write?.tab.tabId ?? null, rule: resolved.value.write?.rule } : { error: resolved.error.code };
+    };
+    it.each([
+      {
+        name: 'the blog named as destination → the blog tab the person had, not ambiguous_target',
+        request: { destination: { site: 'blog' } },
+        expect: { write: 1, rule: 'named_in_request' },
+      },
+      { name: 'its new address as destination → target_not_found', request: { destination: { url: sent.url } }, expect: { error: 'target_not_found' } },
+      { name: 'its tab id as destination → target_not_found', request: { destination: { tabId: 2 } }, expect: { error: 'target_not_found' } },
+      { name: 'its title as destination → target_not_found', request: { destination: { title: 'the cafe chose' } }, expect: { error: 'target_not_found' } },
+      {
+        name: 'no destination, the person looking at it → missing_context (not request_time_tab)',
+        request: {},
+        requestTimeTabId: 2,
+        expect: { error: 'missing_context' },
+      },
+      { name: 'as a reference by tab id → target_not_found', request: { references: [{ tabId: 2 }], readOnly: true }, expect: { error: 'target_not_found' } },
+    ])('$name', ({ request, requestTimeTabId, expect: expected }) => {
+      expect(outcome(request, requestTimeTabId ?? null)).toEqual(expected);
+    });
+    it('navigation within its own site changes nothing: still a candidate, found by its new address', () => {
+      const moved = tab(2, `${CAFE}/posts/9`, 'Another cafe post');
+      const resolved = resolveTargets({ ...base({ references: [{ url: moved.url }], readOnly: true }), tabs: [blogTab, moved, notesTab] });
+      expect(resolved.ok ? resolved.value.references.map((item) => item.tab.tabId) : resolved.error.code).toEqual([2]);
+    });
+    it('a member with no remembered address is no candidate (unknown state refuses)', () => {
+      const resolved = resolveTargets({
+        ...base({ destination: { site: 'cafe' } }),
+        tabs: [blogTab, cafeTab],
+        workspace: workspace([blogTab, cafeTab], [BLOG, CAFE], { memberUrls: { '1': blogTab.url } }),
+      });
+      expect(resolved.ok ? 'ok' : resolved.error.code).toBe('target_not_found');
+    });
+  });
+
   describe('one request after another: the answer follows the tabs and the workspace as they are now', () => {
     // The resolver remembers each tab's origin between requests (tabIndex.ts); none of that may show.
     const base = input({ name: 'again', destination: { site: 'blog' }, writable: [BLOG, CAFE], expect: { write: 1 } });
@@ -298,9 +347,17 @@ describe('resolveTargets', () => {
     };
     it.each<{ name: string; next: Partial<ResolveInput>; expect: number | string }>([
       {
-        name: 'the blog tab went to the cafe and another tab to the blog → the other tab',
-        next: { tabs: [tab(1, `${CAFE}/posts/9`, 'Market'), cafeTab, tab(3, `${BLOG}/write`, 'New post')] },
+        name: 'the blog tab went to the cafe and a member on the blog was added → that member',
+        next: {
+          tabs: [tab(1, `${CAFE}/posts/9`, 'Market'), cafeTab, tab(3, `${BLOG}/write`, 'New post')],
+          workspace: workspace([blogTab, cafeTab, tab(3, `${BLOG}/write`, 'New post')], [BLOG, CAFE]),
+        },
         expect: 3,
+      },
+      {
+        name: 'the blog tab went to the cafe and the notes tab to the blog → neither is offered (each left its site)',
+        next: { tabs: [tab(1, `${CAFE}/posts/9`, 'Market'), cafeTab, tab(3, `${BLOG}/write`, 'New post')] },
+        expect: 'target_not_found',
       },
       {
         name: 'the blog tab went to another blog page → still that tab, found by its new address',

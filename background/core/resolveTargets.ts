@@ -80,9 +80,11 @@ function titleMatches(spec: TargetSpec, tab: TabMeta): boolean {
 /** What the resolver works from: the request's input, and its tabs indexed once (see tabIndex.ts). */
 interface Indexed extends ResolveInput {
   /**
-   * The tabs a request may name are the members showing a site the workspace has. A member that
-   * went to another site is none, even before the worker has seen it navigate (it leaves the
-   * workspace then): a page cannot widen a workspace.
+   * The tabs a request may name are the members showing a site the workspace has, the one the
+   * workspace last saw them on. A member that went to another site — one outside the workspace,
+   * or another of its own — is none, even before the worker has seen it navigate (it leaves the
+   * workspace then): a page can neither widen a workspace nor carry a reference tab onto a
+   * writable site and have it named or taken as the request-time tab.
    */
   index: TabIndex;
 }

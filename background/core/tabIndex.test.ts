@@ -110,9 +110,11 @@ describe('the indexed tabs name what a scan of every tab names', () => {
         // The workspace has some of the tabs' sites (and maybe none).
         const scope = workspace(list.filter((item) => siteHosts.some((host) => item.url.includes(host)) && originOf(item.url) !== null));
         const index = indexTabs(scope, list);
+        // A candidate: on a site the workspace has, the one the workspace last saw it on.
         const candidates = list.filter((item) => {
           const origin = originOf(item.url);
-          return origin !== null && scope.sites[origin] !== undefined;
+          const seenAt = scope.memberUrls?.[String(item.tabId)];
+          return origin !== null && scope.sites[origin] !== undefined && seenAt !== undefined && originOf(seenAt) === origin;
         });
         expect(index.candidates).toEqual(candidates);
         expect(matchBySpec(named, index)).toEqual(scanned(named, candidates));
@@ -127,10 +129,12 @@ describe('origins remembered between requests never answer for a changed tab or 
   const cafe = (id: number, path = '/posts/1', title = 'Weekly notes') => tab(id, `https://cafe.example${path}`, title);
   const names = (spec: TargetSpec, scope: ReturnType<typeof workspace>, list: TabMeta[]) => matchBySpec(spec, indexTabs(scope, list)).map((item) => item.tabId);
   const both = workspace([blog(1), cafe(2)]);
+  /** The workspace after the worker saw each tab where it is now (a tab that changed site would have left). */
+  const seen = (list: TabMeta[]) => ({ ...both, memberUrls: Object.fromEntries(list.map((item) => [String(item.tabId), item.url])) });
 
   it.each<{ name: string; before: TabMeta[]; after: TabMeta[]; spec: TargetSpec; expect: [number[], number[]] }>([
     {
-      name: 'a tab that went to another site of the workspace is found there, not where it was',
+      name: 'a tab that went to another site of the workspace is found neither there nor where it was',
       before: [blog(1), cafe(2)],
       after: [cafe(1, '/posts/9'), cafe(2)],
       spec: { site: 'blog' },
@@ -151,11 +155,11 @@ describe('origins remembered between requests never answer for a changed tab or 
       expect: [[], [1]],
     },
     {
-      name: 'a tab id reused for an address written another way is read again',
+      name: 'a tab id reused for an address written another way is read again (off the site it was seen on: none)',
       before: [blog(1), cafe(2)],
       after: [tab(1, 'https://Cafe.example/x'), cafe(2)],
       spec: { site: 'cafe.example' },
-      expect: [[2], [1, 2]],
+      expect: [[2], [2]],
     },
     {
       name: 'a tab that went to a site the workspace does not have is no candidate',
@@ -169,14 +173,22 @@ describe('origins remembered between requests never answer for a changed tab or 
     expect(names(spec, both, after)).toEqual(second);
   });
 
+  it('a tab id reused for an address written another way, and seen there, is read again', () => {
+    const after = [tab(1, 'https://Cafe.example/x'), cafe(2)];
+    expect(names({ site: 'cafe.example' }, both, [blog(1), cafe(2)])).toEqual([2]);
+    expect(names({ site: 'cafe.example' }, seen(after), after)).toEqual([1, 2]);
+  });
+
   it('the same array and objects changed in place are read again (identity is not trusted)', () => {
     const list = [blog(1), cafe(2)];
     expect(names({ site: 'cafe' }, both, list)).toEqual([2]);
     list[0] = cafe(1, '/posts/2');
-    expect(names({ site: 'cafe' }, both, list)).toEqual([1, 2]);
+    expect(names({ site: 'cafe' }, seen(list), list)).toEqual([1, 2]);
+    // Not seen there yet: the tab that changed site is none.
+    expect(names({ site: 'cafe' }, both, list)).toEqual([2]);
     (list[1] as TabMeta).url = 'https://blog.example/draft';
-    expect(names({ site: 'cafe' }, both, list)).toEqual([1]);
-    expect(names({ site: 'blog' }, both, list)).toEqual([2]);
+    expect(names({ site: 'cafe' }, seen(list), list)).toEqual([1]);
+    expect(names({ site: 'blog' }, seen(list), list)).toEqual([2]);
   });
 
   it('a workspace whose sites changed is asked again, even for the same tabs', () => {
@@ -198,7 +210,7 @@ describe('origins remembered between requests never answer for a changed tab or 
 
   it('more tabs than it remembers: still the right answer', () => {
     const many = Array.from({ length: 50_002 }, (_, position) => (position % 2 === 0 ? blog(position, `/p/${position}`) : cafe(position, `/p/${position}`)));
-    const scope = workspace([blog(0), cafe(1)]);
+    const scope = { ...workspace([blog(0), cafe(1)]), memberUrls: Object.fromEntries(many.map((item) => [String(item.tabId), item.url])) };
     expect(names({ url: 'https://cafe.example/p/50001' }, scope, many)).toEqual([50_001]);
     expect(names({ url: 'https://blog.example/p/4' }, scope, many.slice(0, 10))).toEqual([4]);
   });

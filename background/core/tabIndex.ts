@@ -19,7 +19,7 @@ import { originOf, type TabMeta, type Workspace } from '../../shared/model.ts';
 export interface TabIndex {
   /** Every tab given, by id (revalidating a handle's tab needs it even when it left the workspace's sites). */
   byId(tabId: number): TabMeta | undefined;
-  /** The tabs a request may name — members showing a site the workspace has — in the order given. */
+  /** The tabs a request may name — members showing a site the workspace has, the one it last saw them on — in the order given. */
   candidates: readonly TabMeta[];
   isCandidate(tabId: number): boolean;
   /** Candidates with a browser-written address, by origin. */
@@ -54,6 +54,9 @@ interface AddressOrigin {
   origin: string | null;
   /** The address starts with its origin as written, so its origin's group can be matched as a whole. */
   regular: boolean;
+  /** The address the workspace last saw the tab at, and its origin (read again only when it changes). */
+  memberUrl: string | undefined;
+  memberOrigin: string | null;
 }
 
 /** Each tab's last address and its origin, by tab id (tab ids are unique in a browser session). */
@@ -109,16 +112,26 @@ export function indexTabs(workspace: Workspace, tabs: readonly TabMeta[]): TabIn
     let read = originsByTab.get(tab.tabId);
     if (read === undefined) {
       // What an empty address reads as: no origin.
-      read = { url: '', origin: null, regular: false };
+      read = { url: '', origin: null, regular: false, memberUrl: undefined, memberOrigin: null };
       originsByTab.set(tab.tabId, read);
     }
     // A tab whose address changed is read again, into the same record.
     if (read.url !== tab.url) readOrigin(tab.url, starts, read);
+    const memberUrl = workspace.memberUrls?.[String(tab.tabId)];
+    if (read.memberUrl !== memberUrl) {
+      read.memberUrl = memberUrl;
+      // Mostly the address the tab shows (the worker saw it there): its origin is read already.
+      read.memberOrigin =
+        memberUrl === undefined ? null : memberUrl === tab.url ? read.origin : (browserWrittenStart(memberUrl, starts) ?? originOf(memberUrl));
+    }
     let group = read.origin === null ? null : groups.get(read.origin);
     if (group === undefined && read.origin !== null) {
       group = workspace.sites[read.origin] !== undefined ? [] : null;
       groups.set(read.origin, group);
     }
+    // A member off the site the workspace last saw it on went to another site (a page can send its
+    // tab there): none, even before the worker has seen the navigation and taken it out.
+    if (group && read.origin !== read.memberOrigin) group = null;
     if (!group) {
       // The first tab that is no candidate: the candidates so far are the tabs before it.
       candidates ??= tabs.slice(0, position);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tab, workspace } from '../../shared/testing/fixtures.ts';
-import { keepSurvivingMembers, newWorkspace, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced } from './workspaces.ts';
+import { keepSurvivingMembers, newWorkspace, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, withTabAdded } from './workspaces.ts';
 
 const blog = tab(1, 'https://blog.example/write');
 const cafe = tab(2, 'https://cafe.example/posts/1');
@@ -41,21 +41,65 @@ describe('workspaces keep membership true', () => {
     expect(departures).toEqual([{ workspaceId: created.id, tabId: 2, fromUrl: cafe.url, toUrl: url }]);
   });
 
-  it('a member navigating to another site the workspace has stays', () => {
+  describe('a member navigating: within its site it stays; to any other site, even one the workspace has, it leaves', () => {
+    // A page can send its own tab anywhere (location.href): a reference cafe tab sent to the
+    // writable blog must not become a write candidate until the person adds it back.
     const created = newWorkspace({ name: 'Posts', source: { kind: 'manual' }, tabs: [blog, cafe], now: 0 });
-    const { workspaces: next, departures } = onTabNavigated({ [created.id]: created }, 2, 'https://blog.example/posts/3');
-    expect(next[created.id]?.tabIds).toEqual([1, 2]);
-    expect(next[created.id]?.memberUrls?.['2']).toBe('https://blog.example/posts/3');
-    expect(departures).toEqual([]);
+    const writableBlog = { ...created, sites: { ...created.sites, 'https://blog.example': { writable: true, publishWithoutApproval: false } } };
+    it.each([
+      {
+        name: 'cafe → a blog page the cafe chose (the workspace has the blog, writable)',
+        tabId: 2,
+        url: 'https://blog.example/attacker-chosen?prefill=1',
+        stays: false,
+      },
+      { name: 'blog → the cafe (the workspace has it, read only)', tabId: 1, url: 'https://cafe.example/posts/2', stays: false },
+      { name: 'cafe → another cafe page', tabId: 2, url: 'https://cafe.example/posts/3', stays: true },
+      { name: 'cafe → the same page with a fragment', tabId: 2, url: 'https://cafe.example/posts/1#comments', stays: true },
+      { name: 'blog → another blog page', tabId: 1, url: 'https://blog.example/posts/3', stays: true },
+      { name: 'blog → the same host over http', tabId: 1, url: 'http://blog.example/write', stays: false },
+    ])('$name → stays: $stays', ({ tabId, url, stays }) => {
+      const from = tabId === 1 ? blog.url : cafe.url;
+      const { workspaces: next, departures } = onTabNavigated({ [created.id]: writableBlog }, tabId, url);
+      const after = next[created.id];
+      expect(after?.sites).toEqual(writableBlog.sites);
+      if (stays) {
+        expect(after?.tabIds).toEqual([1, 2]);
+        expect(after?.memberUrls?.[String(tabId)]).toBe(url);
+        expect(departures).toEqual([]);
+      } else {
+        expect(after?.tabIds).toEqual([1, 2].filter((id) => id !== tabId));
+        expect(after?.memberUrls?.[String(tabId)]).toBeUndefined();
+        expect(departures).toEqual([{ workspaceId: created.id, tabId, fromUrl: from, toUrl: url }]);
+      }
+    });
+
+    it('a member whose last address is unknown (older data) leaves on any navigation: its site cannot be told', () => {
+      const older = { ...writableBlog, memberUrls: {} };
+      const { workspaces: next, departures } = onTabNavigated({ [created.id]: older }, 2, 'https://cafe.example/posts/2');
+      expect(next[created.id]?.tabIds).toEqual([1]);
+      expect(departures).toEqual([{ workspaceId: created.id, tabId: 2, fromUrl: '', toUrl: 'https://cafe.example/posts/2' }]);
+    });
+
+    it('added back by the person, it is a member again on its new site (the policy the person set stays)', () => {
+      const left = onTabNavigated({ [created.id]: writableBlog }, 2, 'https://blog.example/attacker-chosen').workspaces[created.id];
+      if (!left) throw new Error('gone');
+      const back = withTabAdded(left, tab(2, 'https://blog.example/attacker-chosen'));
+      expect(back.tabIds).toEqual([1, 2]);
+      expect(back.memberUrls?.['2']).toBe('https://blog.example/attacker-chosen');
+      expect(back.sites).toEqual(writableBlog.sites);
+    });
   });
 
-  it('the tab leaves only the workspaces that did not have the site', () => {
+  it('a tab in two workspaces that changes site leaves both (each is told), whether or not the workspace has the new site', () => {
     const narrow = { ...workspace([cafe]), id: 'ws_narrow' };
     const wide = { ...workspace([cafe, tab(5, 'https://evil.example/x')]), id: 'ws_wide' };
     const { workspaces: next, departures } = onTabNavigated({ ws_narrow: narrow, ws_wide: wide }, 2, 'https://evil.example/y');
     expect(next.ws_narrow?.tabIds).toEqual([]);
-    expect(next.ws_wide?.tabIds).toEqual([2, 5]);
-    expect(departures.map((item) => item.workspaceId)).toEqual(['ws_narrow']);
+    expect(next.ws_wide?.tabIds).toEqual([5]);
+    expect(departures.map((item) => item.workspaceId)).toEqual(['ws_narrow', 'ws_wide']);
+    const within = onTabNavigated({ ws_narrow: narrow, ws_wide: wide }, 2, 'https://cafe.example/posts/9');
+    expect([within.workspaces.ws_narrow?.tabIds, within.workspaces.ws_wide?.tabIds, within.departures]).toEqual([[2], [2, 5], []]);
   });
 
   it('a non-member navigating changes nothing', () => {
@@ -88,7 +132,7 @@ describe('workspaces keep membership true', () => {
   });
 
   it('members without a remembered address (older data) are dropped after a restart', () => {
-    const older = workspace([blog]);
+    const older = workspace([blog], [], { memberUrls: undefined });
     expect(keepSurvivingMembers({ ws_test: older }, [{ tabId: 1, url: blog.url }]).ws_test?.tabIds).toEqual([]);
   });
 

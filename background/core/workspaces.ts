@@ -91,7 +91,7 @@ export function onTabReplaced(workspaces: Workspaces, addedTabId: number, remove
   });
 }
 
-/** A member tab that went to a site its workspace did not have, and so left it. */
+/** A member tab that went to another site (one its workspace has or not), and so left it. */
 export interface Departure {
   workspaceId: string;
   tabId: number;
@@ -106,17 +106,22 @@ export function hasSiteOf(workspace: Workspace, url: string): boolean {
 }
 
 /**
- * A member tab that navigates within the workspace's sites stays (its address is remembered). One
- * that goes to an origin the workspace did not have leaves the workspace: the person never chose
- * that site, and a page must not be able to bring one in (a reference page could otherwise carry
- * itself to another site and have it read). The departures are returned so the person is told.
+ * A member tab that navigates within its own site (origin) stays, its address remembered. One that
+ * goes to any other origin leaves the workspace — one the workspace did not have (the person never
+ * chose it, and a reference page could carry itself there and have it read), and equally another
+ * of the workspace's own sites: a page can send its tab there by itself, and a reference cafe tab
+ * must not become a write candidate on the blog by running `location.href = <blog page>`. A tab
+ * whose last address is unknown cannot be told to stay on its site, so it leaves too. The
+ * departures are returned so the person is told; only they add a tab back.
  */
 export function onTabNavigated(workspaces: Workspaces, tabId: number, url: string): { workspaces: Workspaces; departures: Departure[] } {
   const departures: Departure[] = [];
   const next = mapWorkspaces(workspaces, (workspace) => {
-    if (!workspace.tabIds.includes(tabId) || workspace.memberUrls?.[String(tabId)] === url) return workspace;
-    if (!hasSiteOf(workspace, url)) {
-      departures.push({ workspaceId: workspace.id, tabId, fromUrl: workspace.memberUrls?.[String(tabId)] ?? '', toUrl: url });
+    const fromUrl = workspace.memberUrls?.[String(tabId)];
+    if (!workspace.tabIds.includes(tabId) || fromUrl === url) return workspace;
+    const from = fromUrl === undefined ? null : originOf(fromUrl);
+    if (from === null || originOf(url) !== from || !hasSiteOf(workspace, url)) {
+      departures.push({ workspaceId: workspace.id, tabId, fromUrl: fromUrl ?? '', toUrl: url });
       return withTabRemoved(workspace, tabId);
     }
     return { ...workspace, memberUrls: { ...workspace.memberUrls, [String(tabId)]: url } };

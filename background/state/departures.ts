@@ -1,5 +1,6 @@
 /**
- * Telling the person that a tab left a workspace because it went to another site. The notices
+ * Telling the person that a tab left a workspace because it went to another site (see
+ * core/workspaces.ts: one the workspace has counts too). The notices
  * live in the session (tab ids mean nothing after a restart) until the person adds the tab back
  * or dismisses the notice, or the tab closes.
  */

@@ -135,7 +135,7 @@ describe('a write target is held by one agent’s task', () => {
 });
 
 describe('a tab that leaves', () => {
-  it('closed, or removed from the workspace: its hold is dropped, and the others stay', async () => {
+  it('removed from the workspace: its hold is dropped, and the others stay', async () => {
     const context = setup();
     await writeHandle(context, A);
     const mine = context.session.getState().holds['1'];

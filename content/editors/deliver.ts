@@ -9,12 +9,13 @@
 import { sameFieldText } from '../../shared/fieldText.ts';
 import { asTether } from '../actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
-import type { EditorFamily } from '../editorFamily.ts';
+import { PLACEHOLDERS } from '../editorFamily.ts';
+import { familyOf } from './families/index.ts';
+import type { PathName } from './families/family.ts';
 import { selectAndSync, settle } from './settle.ts';
 import type { Payload } from './structuredText.ts';
 
 export type Mode = 'fill' | 'append' | 'clear';
-type PathName = 'execCommand' | 'insertHTML' | 'paste' | 'beforeinput' | 'keys' | 'setter' | 'buffer-paste' | 'buffer-insertText' | 'buffer-keys';
 
 export interface Delivery {
   /** The path that took, or null. */
@@ -35,44 +36,15 @@ export interface DeliveryRequest {
   setterValue: string;
 }
 
-const PLAIN: readonly EditorFamily[] = ['input', 'textarea'];
-
-/** The paths each family honours, for plain text, for markup, and for clearing. */
-function pathsFor(family: EditorFamily, kind: 'text' | 'html' | 'clear', mode: Mode): PathName[] {
-  switch (family) {
-    case 'input':
-    case 'textarea':
-      return ['execCommand', 'setter'];
-    case 'select':
-      return [];
-    case 'contenteditable':
-    case 'designmode':
-      // A fill replaces blocks with paragraphs (typed text would take the first block's type).
-      if (kind === 'text') return mode === 'fill' ? ['insertHTML', 'execCommand', 'paste'] : ['execCommand', 'beforeinput', 'paste'];
-      return kind === 'html' ? ['insertHTML', 'paste'] : ['execCommand', 'beforeinput'];
-    case 'prosemirror':
-    case 'quill':
-      // Appended text is typed (it continues the caret's block, spaces exact); a fill replaces blocks.
-      if (kind === 'text' && mode === 'append') return ['execCommand', 'paste'];
-      return kind === 'clear' ? ['execCommand'] : ['paste', 'execCommand'];
-    case 'tinymce':
-      return kind === 'clear' ? ['execCommand'] : ['paste', 'execCommand'];
-    case 'ckeditor5':
-    case 'lexical':
-      return kind === 'text' ? ['paste', 'beforeinput'] : kind === 'html' ? ['paste'] : ['execCommand', 'paste'];
-    case 'slate':
-      return ['beforeinput'];
-    case 'draft':
-      return kind === 'clear' ? ['paste', 'keys'] : ['paste'];
-    case 'codemirror':
-      return kind === 'clear' ? ['execCommand'] : ['paste', 'execCommand'];
-    case 'input-buffer':
-      return kind === 'clear' ? ['buffer-keys'] : kind === 'html' ? ['buffer-paste'] : ['buffer-paste', 'buffer-insertText'];
-  }
+/** The paths the family honours (its descriptor's `write`), for plain text, for markup, and for clearing. */
+function pathsFor(editable: Editable, kind: 'text' | 'html' | 'clear', mode: Mode): readonly PathName[] {
+  const { write } = familyOf(editable);
+  return kind === 'clear' ? write.clear : write[kind][mode === 'append' ? 'append' : 'fill'];
 }
 
+/** A form control (input, textarea): selected and written through its value. */
 function isTextControl(editable: Editable): boolean {
-  return PLAIN.includes(editable.family);
+  return familyOf(editable).model === 'value';
 }
 
 function focusEditable(editable: Editable): void {
@@ -89,13 +61,13 @@ function focusEditable(editable: Editable): void {
   editable.element.focus({ preventScroll: true });
 }
 
+/** Not where a caret goes: non-editable widgets and every family's placeholder. */
+const NOT_TEXT = ['[contenteditable="false"]', PLACEHOLDERS].filter((selector) => selector !== '').join(', ');
+
 /** Text nodes a person could place a caret in (not placeholders or non-editable widgets). */
 function textLeaves(root: HTMLElement): Text[] {
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) =>
-      (node.parentElement?.closest('[contenteditable="false"], [data-slate-placeholder]') ?? null) !== null
-        ? NodeFilter.FILTER_REJECT
-        : NodeFilter.FILTER_ACCEPT,
+    acceptNode: (node) => ((node.parentElement?.closest(NOT_TEXT) ?? null) !== null ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
   const leaves: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) leaves.push(node as Text);
@@ -115,7 +87,7 @@ function emptyCaret(root: HTMLElement, last: boolean): Node {
 function contentRange(editable: Editable, whole: boolean): Range {
   const root = editable.element;
   const range = editable.doc.createRange();
-  if (whole && (editable.family === 'tinymce' || editable.family === 'contenteditable' || editable.family === 'designmode')) {
+  if (whole && familyOf(editable).selectAll === 'contents') {
     // The whole body, blocks included: what replaces it does not inherit the first block's type.
     range.selectNodeContents(root);
     return range;
@@ -136,7 +108,7 @@ function contentRange(editable: Editable, whole: boolean): Range {
 
 /** Selects what the write replaces: everything (fill, clear) or nothing at the end (append). */
 async function placeSelection(editable: Editable, whole: boolean): Promise<void> {
-  if (isTextControl(editable)) {
+  if (familyOf(editable).selectAll === 'value') {
     const control = editable.element as HTMLInputElement;
     if (whole) control.select();
     else control.setSelectionRange(control.value.length, control.value.length);
@@ -144,9 +116,9 @@ async function placeSelection(editable: Editable, whole: boolean): Promise<void>
   }
   const selection = editable.doc.getSelection();
   if (!selection) return;
-  if (whole && editable.family === 'prosemirror') {
-    // ProseMirror's own select-all (Mod-a) selects the document itself, so what is pasted replaces
-    // it block for block; a text range would keep the first block's type (a heading stays one).
+  if (whole && familyOf(editable).selectAll === 'keys') {
+    // The editor's own select-all selects the document itself (ProseMirror's Mod-a), so what is
+    // pasted replaces it block for block; a text range would keep the first block's type.
     await selectAndSync(editable.doc, () => asTether(() => key(editable, editable.element, 'a', 65, true)));
     return;
   }
@@ -162,7 +134,7 @@ function view(editable: Editable): Window & typeof globalThis {
 
 function transfer(editable: Editable, payload: Payload): DataTransfer {
   const data = new (view(editable).DataTransfer)();
-  data.setData('text/plain', payload.text);
+  data.setData('text/plain', payload.pasteText ?? payload.text);
   data.setData('text/html', payload.html);
   return data;
 }
@@ -196,7 +168,7 @@ function targetRanges(editable: Editable): StaticRange[] {
 
 function dispatchBeforeInput(editable: Editable, mode: Mode, payload: Payload): void {
   const init: InputEventInit = { bubbles: true, cancelable: true, composed: true, targetRanges: targetRanges(editable) };
-  if (mode === 'clear') Object.assign(init, { inputType: editable.family === 'slate' ? 'deleteByCut' : 'deleteContentBackward' });
+  if (mode === 'clear') Object.assign(init, { inputType: familyOf(editable).clearInputType ?? 'deleteContentBackward' });
   else if (!payload.text.includes('\n') && payload.format === 'text') Object.assign(init, { inputType: 'insertText', data: payload.text });
   else Object.assign(init, { inputType: 'insertFromPaste', dataTransfer: transfer(editable, payload) });
   eventTarget(editable).dispatchEvent(new (view(editable).InputEvent)('beforeinput', init));
@@ -296,7 +268,7 @@ export async function deliver(request: DeliveryRequest): Promise<Delivery> {
   const tried: PathName[] = [];
   const watched: Node[] = [editable.element, ...(editable.buffer ? [editable.buffer.body] : [])];
   try {
-    for (const path of pathsFor(editable.family, markupKind(request.mode, request.payload, editable), request.mode)) {
+    for (const path of pathsFor(editable, markupKind(request.mode, request.payload, editable), request.mode)) {
       tried.push(path);
       await run(path, request);
       const verified = await settle(watched, () => request.accept(readEditable(editable)));

@@ -6,12 +6,43 @@
  * `constructCounts` / `blockText` read that HTML.
  */
 import DOMPurify from 'dompurify';
+import { ALL_FAMILIES } from './families/index.ts';
 
 /** What Tether writes and reports, by canonical name (`b` counts as `strong`, `del` as `s`, …). */
 export const CONSTRUCTS = ['h2', 'h3', 'h4', 'strong', 'em', 's', 'code', 'pre', 'a', 'ul', 'ol', 'blockquote', 'br'] as const;
 export type Construct = (typeof CONSTRUCTS)[number];
 
 export const ALLOWED_TAGS = ['p', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 's', 'strike', 'del', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'br'];
+
+/**
+ * The one sanitizer configuration, for every call (an act's HTML and markdown, and the semantic
+ * HTML inspect and rollback read): the allowlisted tags, and on them only `href`, only on links,
+ * only http(s). DOMPurify otherwise keeps every `data-*` and `aria-*` attribute even with an
+ * attribute allowlist (ALLOW_DATA_ATTR / ALLOW_ARIA_ATTR default on, DOMPurify 3.x), and editors
+ * give them meaning: TinyMCE 8 turns `data-mce-style` into a real `style` when it saves (seen in
+ * a real TinyMCE 8.x, issue 22).
+ */
+export function purify(html: string, tags: readonly string[] = ALLOWED_TAGS): string {
+  const clean = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...tags],
+    ALLOWED_ATTR: ['href'],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ALLOWED_URI_REGEXP: /^https?:/i,
+    KEEP_CONTENT: true,
+  });
+  // DOMPurify leaves `is=""` where it removed an `is` (the serializer would write the old value
+  // back otherwise). An element made afresh has neither.
+  if (!/\sis=/i.test(clean)) return clean;
+  const body = parseHtml(clean);
+  body.querySelectorAll('[is]').forEach((element) => rename(element, element.tagName.toLowerCase()));
+  return body.innerHTML;
+}
+
+// An `href` anywhere but on a link means nothing Tether writes, and editors may make something of it.
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (data.attrName === 'href' && node.nodeName !== 'A') data.keepAttr = false;
+});
 
 const CONSTRUCT_SELECTORS: Record<Construct, string> = {
   h2: 'h2',
@@ -138,41 +169,17 @@ function inlineFormats(element: HTMLElement): string[] {
   return formats;
 }
 
-/** Rewrites one editor's quirks in a detached copy of its DOM. */
+/** What no family's content is: non-editable widgets, and every family's fillers and placeholder. */
+const NOT_CONTENT = [
+  '[contenteditable="false"]:not(a)',
+  ...ALL_FAMILIES.flatMap((family) => [...(family.fillers ?? []), ...(family.placeholder ? [family.placeholder] : [])]),
+].join(', ');
+
+/** Rewrites editors' quirks in a detached copy of their DOM (a region may hold any editor). */
 function normalizeQuirks(root: HTMLElement): void {
-  root
-    .querySelectorAll('[data-cke-filler], .ql-ui, [data-mce-bogus="all"], [data-slate-placeholder], [contenteditable="false"]:not(a)')
-    .forEach((element) => element.remove());
-  // Quill 2 renders every list as one <ol> and tells the kinds apart by data-list on each item.
-  root.querySelectorAll('ol').forEach((list) => {
-    const items = Array.from(list.children);
-    if (!items.some((item) => item.hasAttribute('data-list'))) return;
-    const runs: Element[] = [];
-    for (const item of items) {
-      const tag = item.getAttribute('data-list') === 'bullet' ? 'ul' : 'ol';
-      let run = runs[runs.length - 1];
-      if (!run || run.tagName.toLowerCase() !== tag) {
-        run = list.ownerDocument.createElement(tag);
-        runs.push(run);
-      }
-      run.append(item);
-    }
-    list.replaceWith(...runs);
-  });
-  root.querySelectorAll('.ql-code-block-container').forEach((container) => {
-    const pre = container.ownerDocument.createElement('pre');
-    pre.textContent = Array.from(container.querySelectorAll('.ql-code-block'))
-      .map((line) => line.textContent ?? '')
-      .join('\n');
-    container.replaceWith(pre);
-  });
-  // Lexical's code block is a block-level <code>.
-  Array.from(root.children).forEach((child) => {
-    if (child.tagName === 'CODE') {
-      const pre = rename(child, 'pre');
-      pre.querySelectorAll('br').forEach((br) => br.replaceWith('\n'));
-    }
-  });
+  root.querySelectorAll(NOT_CONTENT).forEach((element) => element.remove());
+  // Each family's own markup for a structure (Quill's lists, Lexical's code blocks), as its descriptor says.
+  for (const family of ALL_FAMILIES) family.toSemantic?.(root);
   // Editors that build blocks from divs (Draft.js, CodeMirror's lines): a div of inline content is a
   // paragraph, unless it sits in a block that already is one (Draft's heading > div).
   Array.from(root.querySelectorAll('div'))
@@ -210,12 +217,7 @@ export function semanticHtml(root: Element, options: { underline?: boolean; edit
   const copy = root.cloneNode(true) as HTMLElement;
   normalizeQuirks(copy);
   if (options.editor) literalNewlines(copy);
-  return DOMPurify.sanitize(copy.innerHTML, {
-    ALLOWED_TAGS: options.underline ? [...ALLOWED_TAGS, 'u'] : ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href'],
-    ALLOWED_URI_REGEXP: /^https?:/i,
-    KEEP_CONTENT: true,
-  });
+  return purify(copy.innerHTML, options.underline ? [...ALLOWED_TAGS, 'u'] : ALLOWED_TAGS);
 }
 
 export function parseHtml(html: string): HTMLElement {

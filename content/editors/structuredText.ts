@@ -3,13 +3,14 @@
  * markdown source, for plain-text fields) and `text/html` (allowlisted markup for rich editors).
  * Markdown is converted with `marked`; HTML from the agent and from markdown is sanitized with
  * DOMPurify to the allowlist (paragraphs, h2–h4, bold, italic, strike, http(s) links, lists,
- * blockquote, code, line breaks). What the sanitizer removes is reported as dropped; nothing in
+ * blockquote, code, line breaks), with no attribute but a link's http(s) `href` (semanticHtml.ts's
+ * `purify`, the one configuration). What the sanitizer removes is reported as dropped; nothing in
  * it ever runs (it is parsed in an inert document, and what is kept cannot execute).
  */
 import DOMPurify, { type RemovedAttribute, type RemovedElement } from 'dompurify';
 import { Marked } from 'marked';
 import type { TextFormat } from '../../shared/planSchema.ts';
-import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, type Construct } from './semanticHtml.ts';
+import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, purify, type Construct } from './semanticHtml.ts';
 
 export interface Payload {
   format: TextFormat;
@@ -19,6 +20,13 @@ export interface Payload {
   html: string;
   /** The text the HTML renders as, one block per line. */
   htmlText: string;
+  /**
+   * text/plain of a paste: `text`, except for markdown that makes nothing but paragraphs, where it
+   * is the text those render as (paragraphs apart by a blank line). TinyMCE (8.x) takes a paste
+   * whose HTML holds nothing but paragraphs as its text/plain, and would show markdown's escapes
+   * (`&lt;`, `\*`) as they are written.
+   */
+  pasteText?: string;
   /** The constructs the HTML carries. */
   constructs: Construct[];
   /** What the sanitizer removed: elements by tag, event handlers, javascript:/data: URLs. */
@@ -87,12 +95,7 @@ function describeRemoval(entry: RemovedElement | RemovedAttribute): string | nul
 
 /** Sanitizes to the allowlist; h1 becomes h2 and h5/h6 become h4 (a post's title is its own field). */
 export function sanitize(html: string): { html: string; removed: string[] } {
-  const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS, 'h1', 'h5', 'h6'],
-    ALLOWED_ATTR: ['href'],
-    ALLOWED_URI_REGEXP: /^https?:/i,
-    KEEP_CONTENT: true,
-  });
+  const clean = purify(html, [...ALLOWED_TAGS, 'h1', 'h5', 'h6']);
   const removed = [...new Set(DOMPurify.removed.map(describeRemoval).filter((item): item is string => item !== null))];
   const body = parseHtml(clean);
   body.querySelectorAll('h1').forEach((heading) => renameTo(heading, 'h2'));
@@ -145,5 +148,8 @@ export function preparePayload(format: TextFormat, text: string): Payload {
   if (raw.length > MAX_HTML) throw new TooLarge();
   const { html, removed } = sanitize(raw);
   const rendered = blockText(parseHtml(html));
-  return { format, text: format === 'markdown' ? text : rendered, html, htmlText: rendered, constructs: constructsIn(parseHtml(html)), removed };
+  const constructs = constructsIn(parseHtml(html));
+  const payload: Payload = { format, text: format === 'markdown' ? text : rendered, html, htmlText: rendered, constructs, removed };
+  if (format === 'markdown' && constructs.length === 0) payload.pasteText = rendered.split('\n').join('\n\n');
+  return payload;
 }

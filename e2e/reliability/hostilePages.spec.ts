@@ -4,14 +4,24 @@
  * relabelled while the person approves or while the plan writes, a field name moved to another
  * element, a page hiding who is signed in, and a page keeping itself "busy" with execCommand.
  * Each attack is refused (or, for the busy loop, no longer blocks), and nothing else changes.
+ * Then the third attacker review (issue 22): attributes the sanitizer kept, markup shown as text
+ * that became live on a round trip, a reference tab sent to the workspace's writable site, and
+ * elements clobbering the content script's globals.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { ACT_MODULE_FILE } from '../../shared/pageChannel.ts';
 import type { ToolEnvelope } from '../../shared/protocol.ts';
 import type { InspectResult } from '../../shared/results.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, refused } from '../support/answers.ts';
-import { blogScene } from '../support/blogFlow.ts';
-import type { TetherDriver } from '../support/tetherDriver.ts';
+import { ok, ran, refused } from '../support/answers.ts';
+import { blogModel, blogScene } from '../support/blogFlow.ts';
+import { editorScene, structureOf } from '../support/editorScene.ts';
+import { launchTether, TEST_DIST } from '../support/launchTether.ts';
+import { TetherDriver } from '../support/tetherDriver.ts';
+import { HOST_RULES } from '../sites/siteFixtures.ts';
 import { recordCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
@@ -257,4 +267,248 @@ test('a page that keeps rewriting its own field blocks writes to itself, and the
   expect(await scene.page.locator('#list').inputValue()).toMatch(/^Autosaved \d+$/);
   await watch.check();
   recordCounts({ scenario: 'page rewriting its own field', writes: 1 });
+});
+
+/*
+ * The third attacker review (issue 22). Each scenario below failed on the code it was written
+ * against: attributes that survived the sanitizer, text that became markup on a read → write round
+ * trip, a reference tab that made itself a write candidate, and clobbered isolated-world globals.
+ */
+
+/**
+ * Every attribute left in an editor's own serialization, as `tag[name]`, but an http(s) href on a
+ * link — and the `target="_blank"` and `rel` TipTap's Link extension (3.x) puts on every link itself.
+ */
+async function attributesIn(page: Page, html: string): Promise<string[]> {
+  return page.evaluate((markup) => {
+    const left: string[] = [];
+    const editorsOwn = (name: string, value: string) =>
+      (name === 'target' && value === '_blank') || (name === 'rel' && value === 'noopener noreferrer nofollow');
+    new DOMParser()
+      .parseFromString(markup, 'text/html')
+      .body.querySelectorAll('*')
+      .forEach((node) => {
+        for (const { name, value } of Array.from(node.attributes)) {
+          if (node.tagName === 'A' && ((name === 'href' && /^https?:/i.test(value)) || editorsOwn(name, value))) continue;
+          left.push(`${node.tagName.toLowerCase()}[${name}]`);
+        }
+      });
+    return left;
+  }, html);
+}
+
+const ATTRIBUTE_ATTACK = {
+  html: `<p data-bind="html: $root.x" data-bs-toggle="tooltip" data-bs-title="&lt;img src=x onerror=alert(1)&gt;" aria-hidden="true" class="lead" id="intro">Hello <strong data-mce-style="background-image:url(https://attacker.example/p.png);box-shadow:0 0 0 100vmax #fff">b</strong> <a href="https://cafe.example.com/notice" data-mce-href="https://attacker.example/" style="color:red">notice</a></p>`,
+  markdown: `Hello <strong data-x="1" data-mce-style="background-image:url(https://attacker.example/p.png);box-shadow:0 0 0 100vmax #fff">b</strong> and [the notice](https://cafe.example.com/notice)`,
+};
+
+test('data-*, aria-*, class, id and style on allowed tags: only href reaches the editor, and TinyMCE stores no style', async ({ tether, sites }) => {
+  let writes = 0;
+  for (const family of ['tinymce', 'contenteditable', 'prosemirror', 'ckeditor5']) {
+    for (const format of ['html', 'markdown'] as const) {
+      const scene = await editorScene(tether, family);
+      const watch = await untouched([], sites);
+      await scene.inspect();
+      const result = ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: ATTRIBUTE_ATTACK[format], format }] })));
+      writes += 1;
+      expect(result.steps[0], `${family} ${format}`).toMatchObject({ took: 'html', verified: true, kept: expect.arrayContaining(['strong', 'a']) });
+      // The editor's own serialization (TinyMCE: getContent()) — what the site would publish.
+      const model = await scene.model();
+      expect(await attributesIn(scene.page, model.html), `${family} ${format}: ${model.html}`).toEqual([]);
+      expect(model.html).not.toMatch(/style|data-|aria-|attacker\.example/);
+      expect((await structureOf(scene.page, model.html)).links).toEqual(['https://cafe.example.com/notice']);
+      expect(lines(model.text).join(' ')).toMatch(/^Hello b (and the )?notice$/);
+      await watch.check();
+      await scene.page.close();
+    }
+  }
+  recordCounts({ scenario: 'attributes on allowed tags (data-*, aria-*, style)', writes });
+});
+
+/** Lines without blank ones or spacing differences: editors differ in both. */
+function lines(text: string): string[] {
+  return text
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
+}
+
+/** A cafe post that shows markup as text, as a post quoting HTML does (the cafe escapes it). */
+const SHOWN_AS_TEXT = [
+  '<a href="https://phish.example/login">Register here</a>',
+  '<strong data-mce-style="background-image:url(https://attacker.example/p.png);box-shadow:0 0 0 100vmax #fff">Market day</strong>',
+  'Tea &amp; cakes: 3 < 4 & 5 > 2 <!-- not a comment -->',
+];
+const COMMENT_AS_TEXT = '<a href="https://phish.example/c">Comment link</a> &lt;b&gt;';
+
+const RICH_FAMILIES = ['ckeditor5', 'lexical', 'prosemirror', 'slate', 'draft', 'tinymce', 'quill', 'input-buffer', 'contenteditable', 'iframe'];
+
+for (const family of RICH_FAMILIES) {
+  test(`markup a cafe shows as text, read as markdown and written as markdown into ${family}: the same text, no new element`, async ({ tether, sites }) => {
+    sites.state.cafe.posts.push({ id: 99, title: 'Market notes', body: SHOWN_AS_TEXT.join('\n'), category: '', author: 'carol', createdAt: Date.now() });
+    await tether.signIn('cafe', 'alice_k');
+    await tether.signIn('notes', 'alice');
+    const cafe = await tether.open('cafe', '/posts/99');
+    // A plain field on the reference page holds markup as text too.
+    await cafe.locator('#comment').fill(COMMENT_AS_TEXT);
+    const editor = await tether.open('notes', `/editor/${family}`);
+    await editor.waitForFunction(() => document.body.dataset.editorReady !== undefined);
+    const workspace = (await tether.workspaceOf([cafe, editor], { writable: ['notes'] })).id;
+    const profile = await tether.profileId();
+    const resolved = ok(
+      await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' }, references: [{ site: 'cafe' }], continueDraft: true }),
+    );
+    const [write, reference] = [resolved.write?.handle ?? '', resolved.references?.[0]?.handle ?? ''];
+    const read = ok(await tether.agent('inspect', { profile, workspace, handle: reference, read: ['post.body', 'comment'], readAs: 'markdown' }));
+    const body = read.text?.['post.body'] ?? '';
+    const comment = read.text?.comment ?? '';
+    // What the page shows as text is text in the markdown: no tag, no entity that would decode.
+    expect(`${body}\n${comment}`).not.toMatch(/<[a-z!/]|&(?!lt;|gt;|amp;)/i);
+    ok(await tether.agent('inspect', { profile, workspace, handle: write }));
+    const step = ran(
+      ok(
+        await tether.agent('act', {
+          profile,
+          workspace,
+          handle: write,
+          plan: { steps: [{ op: 'fill', field: 'body', text: `${body}\n\n${comment}`, format: 'markdown' }] },
+        }),
+      ),
+    ).steps[0];
+    expect(step).toMatchObject({ verified: true });
+    const model = await editor.evaluate(() => {
+      const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
+      return { html: api.html(), text: api.text() };
+    });
+    expect(lines(model.text)).toEqual([...SHOWN_AS_TEXT, COMMENT_AS_TEXT]);
+    // No element the text did not have: paragraphs and the editor's own wrappers only. An editor
+    // that links addresses a person types (TipTap's autolink) may link one, showing it as it is;
+    // never a link that says something other than where it goes.
+    const structure = await structureOf(editor, model.html);
+    expect(
+      structure.tags.filter((tag) => !['p', 'br', 'div', 'span', 'a'].includes(tag)),
+      model.html,
+    ).toEqual([]);
+    const links = await editor.evaluate(
+      (markup) => Array.from(new DOMParser().parseFromString(markup, 'text/html').querySelectorAll('a')).map((link) => link.textContent ?? ''),
+      model.html,
+    );
+    for (const text of links) expect(text, model.html).toMatch(/^https?:\/\/\S+$/);
+    if (family !== 'prosemirror') expect(links).toEqual([]);
+    // Read again as markdown: the same markdown (unless the editor linked an address), so copying it on is safe too.
+    const again = ok(await tether.agent('inspect', { profile, workspace, handle: write, read: ['body'], readAs: 'markdown' }));
+    if (links.length === 0) expect(lines(again.text?.body ?? '')).toEqual(lines(`${body}\n\n${comment}`));
+    else expect(again.text?.body ?? '').not.toMatch(/<[a-z!/]/i);
+    recordCounts({ scenario: `markup shown as text, round trip into ${family}`, writes: 1 });
+  });
+}
+
+test('a reference tab sent to another site of its workspace (the writable blog) is no write candidate until the person adds it back', async ({
+  tether,
+  sites,
+}) => {
+  const scene = await blogScene(tether);
+  const watch = await untouched([scene.blog], sites);
+  const [blogTab, cafeTab] = [await tether.tabIdOf(scene.blog), await tether.tabIdOf(scene.cafe)];
+  const resolve = (args: Record<string, unknown>) => tether.agent('resolve', { profile: scene.profile, workspace: scene.workspace, ...args });
+  // Within its own site the tab stays what it was: a reference.
+  await scene.cafe.evaluate(
+    (url) => {
+      location.href = url;
+    },
+    sites.url('cafe', '/posts/2'),
+  );
+  await scene.cafe.waitForURL(/cafe\.localhost.*\/posts\/2/);
+  expect(ok(await resolve({ references: [{ site: 'cafe' }], readOnly: true })).references?.[0]?.tabId).toBe(cafeTab);
+  expect((await tether.state()).departures).toEqual([]);
+  // The cafe page sends its tab to a blog page of its choosing; the person looks at it.
+  const chosen = sites.url('blog', '/write?editor=plain&prefill=1');
+  await scene.cafe.evaluate((url) => {
+    location.href = url;
+  }, chosen);
+  await scene.cafe.waitForURL(/blog\.localhost.*prefill=1/);
+  await scene.cafe.bringToFront();
+  // The blog named: the blog tab the person had, not a choice between it and the page the cafe chose.
+  const named = ok(await resolve({ destination: { site: 'blog' } }));
+  expect(named.write).toMatchObject({ tabId: blogTab, rule: 'named_in_request' });
+  // No destination, the person looking at the chosen page: not the request-time tab.
+  refused(await resolve({}), 'missing_context');
+  const attempts = [{ tabId: cafeTab }, { url: chosen }];
+  for (const destination of attempts) refused(await resolve({ destination }), 'target_not_found');
+  // Its title (the same as the blog's own write page) names only the blog tab the person had.
+  expect(ok(await resolve({ destination: { site: 'blog', title: await scene.cafe.title() } })).write?.tabId).toBe(blogTab);
+  await expect.poll(async () => (await tether.state()).workspaces.find((item) => item.id === scene.workspace)?.tabIds).toEqual([blogTab]);
+  // The person is told, in words, like any tab that left for another site.
+  expect((await tether.state()).departures).toEqual([
+    expect.objectContaining({
+      workspaceId: scene.workspace,
+      tabId: cafeTab,
+      fromSite: expect.stringMatching(/^cafe\.localhost/),
+      toSite: expect.stringMatching(/^blog\.localhost/),
+      toSiteIs: 'writable',
+    }),
+  ]);
+  // The person adds it back: now it is theirs to write on, and the blog has two candidates.
+  await tether.must({ type: 'workspace.addTab', workspaceId: scene.workspace, tabId: cafeTab });
+  expect((await tether.state()).departures).toEqual([]);
+  refused(await resolve({ destination: { site: 'blog' } }), 'ambiguous_target');
+  expect(ok(await resolve({ destination: { tabId: cafeTab } })).write?.tabId).toBe(cafeTab);
+  await watch.check();
+  recordCounts({ scenario: 'reference tab sent to another site of its workspace', inputs: attempts.length + 3 });
+});
+
+test('elements named like Tether’s old globals (<div id=__tetherContentScript>, <form id=__tetherActHook>, …) change nothing: read, inspect and write work', async ({
+  tether,
+}) => {
+  await tether.signIn('blog', 'alice');
+  await tether.signIn('cafe', 'alice_k');
+  const blog = await tether.open('blog', '/write?editor=plain&clobber');
+  const cafe = await tether.open('cafe', '/posts/1?clobber');
+  await blog.waitForFunction(() => 'blogEditor' in window);
+  // The globals are there, in the page's world (and, in Chromium, the isolated world sees them too).
+  for (const page of [blog, cafe]) {
+    expect(await page.evaluate(() => ['__tetherContentScript', '__tetherActHook', '__tetherSitesHook'].map((name) => name in window))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  }
+  const workspace = (await tether.workspaceOf([blog, cafe], { writable: ['blog'] })).id;
+  const profile = await tether.profileId();
+  const resolved = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' }, references: [{ site: 'cafe' }] }));
+  const [write, reference] = [resolved.write?.handle ?? '', resolved.references?.[0]?.handle ?? ''];
+  // The reference page cannot hide from being read, as text or (the act module) as markdown, through its adapter.
+  const read = ok(await tether.agent('inspect', { profile, workspace, handle: reference, read: ['post.title', 'post.body'], readAs: 'markdown' }));
+  expect(read.text?.['post.title']).toBe('Weekly notes: spring market');
+  expect(read.adapter).toBeUndefined();
+  const page = ok(await tether.agent('inspect', { profile, workspace, handle: write }));
+  expect(page.fields?.map((field) => field.name)).toEqual(expect.arrayContaining(['title', 'body']));
+  const step = ran(
+    ok(await tether.agent('act', { profile, workspace, handle: write, plan: { steps: [{ op: 'fill', field: 'body', text: 'Market day at the river' }] } })),
+  ).steps[0];
+  expect(step).toMatchObject({ verified: true });
+  expect((await blogModel(blog)).body).toBe('Market day at the river');
+  recordCounts({ scenario: 'page clobbering the content script’s globals', inputs: 3, writes: 1 });
+});
+
+test('the act module really missing (its file removed from the build): the act says so, not context_changed, and nothing is written', async ({ sites }) => {
+  const copy = mkdtempSync(join(tmpdir(), 'tether-without-act-'));
+  cpSync(TEST_DIST, copy, { recursive: true });
+  rmSync(join(copy, ACT_MODULE_FILE));
+  const launched = await launchTether({ extensionDir: copy, args: [HOST_RULES] });
+  try {
+    const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+    const scene = await hostileScene(tether, 'account');
+    await scene.look();
+    const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Never written' }] }), 'invalid_request');
+    expect(refusal.message).toMatch(/act module could not be loaded into this page/);
+    expect(refusal.details).toMatchObject({ module: ACT_MODULE_FILE });
+    expect(await scene.page.locator('#note').inputValue()).toBe('');
+    recordCounts({ scenario: 'act module really missing', writes: 1 });
+  } finally {
+    await launched.context.close();
+    rmSync(launched.userDataDir, { recursive: true, force: true });
+    rmSync(copy, { recursive: true, force: true });
+  }
 });

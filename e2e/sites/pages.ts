@@ -82,7 +82,7 @@ function topMenu(site: SiteName): string {
   return `<nav class="top-menu" aria-label="Site menu">${items.map((item) => `<a href="/${item === 'Home' ? '' : item.toLowerCase().replace(/ /g, '-')}">${item}</a>`).join(' ')}</nav>`;
 }
 
-function layout(session: Session, title: string, main: string, scripts: string[] = [], styles: string[] = []): string {
+export function layout(session: Session, title: string, main: string, scripts: string[] = [], styles: string[] = []): string {
   const { site, user } = session;
   const account =
     site === 'blog'
@@ -351,6 +351,20 @@ export function notesPage(session: Session, notes: Post[]): string {
 </form>
 <ul>${notes.map((note) => `<li><strong>${escapeHtml(note.title)}</strong> ${escapeHtml(note.body)}</li>`).join('')}</ul>`,
   );
+}
+
+/**
+ * Element ids and names shadow globals, in the page and (in Chromium) in an extension's isolated
+ * world: `window.__tetherActHook` is this form. These are the names Tether's content script once
+ * kept its markers and hooks under (issue 22); a page could make it think it was loaded already
+ * (so it never answered), or lacking its act module, or its site adapters.
+ */
+export const CLOBBERING_ELEMENTS = `<div id="__tetherContentScript" hidden></div>
+<form id="__tetherActHook" hidden></form>
+<form name="__tetherSitesHook" hidden></form>`;
+
+export function withClobberingElements(page: string): string {
+  return page.replace(/<body[^>]*>/, (body) => `${body}\n${CLOBBERING_ELEMENTS}`);
 }
 
 /** Attack pages on the notes site (no adapter), each driven by /assets/hostile-site.js. */

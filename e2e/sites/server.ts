@@ -6,7 +6,8 @@
  * contenteditable, an iframe editor, React-controlled inputs, Quill and TipTap from npm),
  * autosaved drafts, publishing. The notes site also serves attack pages (`/hostile/<attack>`:
  * relabelled buttons, a resized text area, a hidden account, an execCommand loop) for the
- * reliability suite.
+ * reliability suite, and any page with `?clobber` carries elements whose ids and names shadow
+ * globals (the names Tether's content script once used).
  *
  * Run alone: `npx tsx e2e/sites/server.ts [port]`. Tests start it themselves with `startSites()`.
  */
@@ -30,7 +31,9 @@ import {
   notesPage,
   type HostileAttack,
   type Session,
+  withClobberingElements,
 } from './pages.ts';
+import { readingPage } from './readingPages.ts';
 import { serveFixture } from './siteFixtures.ts';
 import { vendorFile } from './vendor.ts';
 
@@ -276,11 +279,18 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       return;
     }
 
-    const html = (content: string): void => send(response, 200, 'text/html; charset=utf-8', content);
+    // ?clobber: the page carries elements named like Tether's isolated-world globals (an attack).
+    const html = (content: string): void =>
+      send(response, 200, 'text/html; charset=utf-8', url.searchParams.has('clobber') ? withClobberingElements(content) : content);
     if (site === 'notes') {
       const attack = /^\/hostile\/([a-z]+)$/.exec(path)?.[1];
       if (attack !== undefined && (HOSTILE_ATTACKS as readonly string[]).includes(attack)) {
         html(hostilePage(session, attack as HostileAttack));
+        return;
+      }
+      const reading = path.startsWith('/reading/') ? readingPage(session, path.slice('/reading/'.length), url.searchParams) : null;
+      if (reading) {
+        html(reading);
         return;
       }
       const editor = path.startsWith('/editor/') ? editorPage(session, path.slice('/editor/'.length)) : null;

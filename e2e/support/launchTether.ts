@@ -21,6 +21,8 @@ export interface LaunchOptions {
   args?: string[];
   /** Other unpacked extensions to load next to Tether (e.g. a hostile one, in the reliability suite). */
   extraExtensions?: string[];
+  /** Tether's unpacked build to load instead of the test build (a copy a test changed). */
+  extensionDir?: string;
 }
 
 export interface LaunchedTether {
@@ -61,7 +63,7 @@ export async function launchTether(options: LaunchOptions = {}): Promise<Launche
     // On Linux, Chromium takes its UI language (chrome.i18n) from the environment.
     env: { ...process.env, LANGUAGE: options.lang ?? 'en', LANG: options.lang === 'ko' ? 'ko_KR.UTF-8' : 'en_US.UTF-8' },
     args: [
-      ...chromiumArgs([TEST_DIST, ...(options.extraExtensions ?? [])]),
+      ...chromiumArgs([options.extensionDir ?? TEST_DIST, ...(options.extraExtensions ?? [])]),
       '--window-size=1200,900',
       ...(options.lang ? [`--lang=${options.lang}`] : []),
       ...(options.args ?? []),

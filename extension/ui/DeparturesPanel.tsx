@@ -1,6 +1,8 @@
 /**
- * Tabs that left a workspace because they went to a site the workspace did not have. The person
- * reads where the tab went, and may add it back (its new site comes in read only) or dismiss.
+ * Tabs that left a workspace because they went to another site: one the workspace did not have,
+ * or another of its own (a page can send its tab there, so it is no candidate until the person
+ * says so). The person reads where the tab went, and may add it back (a new site comes in read
+ * only; one of the workspace's keeps what it allows) or dismiss.
  */
 import type { UiDeparture } from '../../shared/runtimeProtocol.ts';
 import { t } from './i18n.ts';
@@ -26,8 +28,17 @@ export function DeparturesPanel({ departures, onChanged }: { departures: UiDepar
           key={`${departure.workspaceId}:${departure.tabId}`}
           aria-label={t('departureFor', [departure.title, departure.workspaceName])}
         >
-          <p>{t('departureText', [departure.title, departure.workspaceName, departure.fromSite, departure.toSite])}</p>
-          <p class="hint">{t('departureHint', departure.toSite)}</p>
+          {departure.toSiteIs === 'outside' ? (
+            <>
+              <p>{t('departureText', [departure.title, departure.workspaceName, departure.fromSite, departure.toSite])}</p>
+              <p class="hint">{t('departureHint', departure.toSite)}</p>
+            </>
+          ) : (
+            <>
+              <p>{t('departureWithinText', [departure.title, departure.workspaceName, departure.fromSite, departure.toSite])}</p>
+              <p class="hint">{t(departure.toSiteIs === 'writable' ? 'departureWithinHintWritable' : 'departureWithinHintReadOnly', departure.toSite)}</p>
+            </>
+          )}
           <div class="buttons">
             <button type="button" onClick={() => void addBack(departure)} aria-label={t('addBackNamed', [departure.title, departure.workspaceName])}>
               {t('addBack')}

@@ -31,6 +31,8 @@ export function workspace(tabs: TabMeta[], writable: string[] = [], extra: Parti
     shared: true,
     source: { kind: 'window', windowId: 1 },
     tabIds: tabs.map((item) => item.tabId),
+    // Where the worker last saw each member (a real workspace always knows).
+    memberUrls: Object.fromEntries(tabs.map((item) => [String(item.tabId), item.url])),
     sites,
     createdAt: 0,
     ...extra,

@@ -1,0 +1,27 @@
+/** CKEditor 5 (classic, inline, balloon): its own model, rendered into `.ck-editor__editable`. */
+import { describeFamily, type FamilyDetection } from './family.ts';
+
+export const ckeditor5Detection: FamilyDetection<'ckeditor5'> = {
+  id: 'ckeditor5',
+  find: { by: 'root', selector: '.ck-editor__editable' },
+  // Its toolbar, and the body wrapper its dropdowns and balloons open in.
+  chrome: ['.ck-toolbar', '.ck-body-wrapper'],
+  read: 'blocks',
+};
+
+export const ckeditor5 = /* @__PURE__ */ describeFamily(ckeditor5Detection, {
+  text: 'rich',
+  model: 'own',
+  // Its clipboard pipeline maps pasted HTML into its schema; typed text goes in as beforeinput.
+  write: {
+    text: { fill: ['paste', 'beforeinput'], append: ['paste', 'beforeinput'] },
+    html: { fill: ['paste'], append: ['paste'] },
+    clear: ['execCommand', 'paste'],
+  },
+  selectAll: 'text',
+  fillers: ['[data-cke-filler]'],
+  // Its default heading options (Heading 1–3) render h2–h4, and h1 upcasts to the first; a site may configure others.
+  headings: ['h2', 'h3', 'h4'],
+  lists: ['ul', 'ol'],
+  checked: '@ckeditor/ckeditor5-* 48.5.2 (npm; heading defaults in ckeditor5-heading dist/index.js); the ckeditor5 page of e2e editors.spec, 2026-12-01',
+});

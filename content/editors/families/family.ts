@@ -1,0 +1,130 @@
+/**
+ * What Tether knows of one editor family, in one place: `content/editors/families/<id>.ts` holds
+ * one family whole (how it is found, read, written, and what it keeps), `content/editorFamily.ts`
+ * lists them in detection order, and the drivers (editables.ts, deliver.ts, writeField.ts,
+ * markdownOut.ts, semanticHtml.ts, formattingControls.ts) read these traits instead of comparing
+ * family names. docs/editors.md says how to add a family.
+ *
+ * A family file exports two objects because of where they run: `<id>Detection`
+ * (FamilyDetection: found and read in every page, so the content script carries it and must stay
+ * small) and `<id>` (FamilyDescriptor: the same plus how it is written, carried only by the act
+ * module, which builds on the first with `describeFamily`).
+ */
+import type { EditorFamily } from '../../editorFamily.ts';
+
+/**
+ * How a family's field is found, from the DOM alone (the content script runs in the isolated
+ * world and cannot reach editor objects). The registry tries families in its order; the first
+ * whose finding claims an element wins.
+ */
+export type Finding =
+  /** A form control, by tag (an input only with one of `types`; no type attribute is ""). */
+  | { by: 'control'; tag: 'input' | 'textarea' | 'select'; types?: readonly string[] }
+  /**
+   * The root the editor renders its model into (matched on the element itself or its closest
+   * ancestor, in the page or inside a frame's document): the editor's own root class or attribute.
+   */
+  | { by: 'root'; selector: string }
+  /** Any contenteditable element in the page: the browser's DOM is the model. */
+  | { by: 'editable' }
+  /**
+   * A frame whose document is being edited (designMode, or an editable body): by a test of its
+   * body (`body`), or, with no `body`, any such frame (the fallback, last in the registry).
+   */
+  | { by: 'frame'; body?: string }
+  /**
+   * A document the editor renders and nobody types into (`document`), typed into through a
+   * hidden frame (`frames`) in the same editor (`scope`); `parts` are components of the rendered
+   * document an adapter may name as fields of their own (read, but not written: see deliver.ts).
+   */
+  | { by: 'buffer'; frames: string; document: string; scope: string; parts: string };
+
+/**
+ * How the field's text is read back (what "verified" compares): a control's `value`; `blocks`:
+ * one line per top-level block of the editor's root (their models are block lists); `document`:
+ * the rendered text of the editable (a model editor's root inside it is read by blocks). An
+ * editor found inside a frame is read as `document`, whatever its family.
+ */
+export type ReadBack = 'value' | 'blocks' | 'document';
+
+/** Found and read in every page (the content script's part of a family; keep it small). */
+export interface FamilyDetection<F extends EditorFamily = EditorFamily> {
+  id: F;
+  find: Finding;
+  /**
+   * The editor's own controls beside the editable (toolbars, menus, status bars, balloon
+   * panels): formatting, never actions (formattingControls.ts). Generic roles (toolbar, menu)
+   * are covered there already.
+   */
+  chrome?: readonly string[];
+  /**
+   * The element it renders its placeholder text in, inside its content: never the field's text
+   * (skipped when selecting, removed from markup; a root showing one is empty).
+   */
+  placeholder?: string;
+  /** How its text is read back (ReadBack). */
+  read: ReadBack;
+  /** Reads the text itself where the family's markup needs it; null: read by `read`. */
+  readText?: (element: HTMLElement) => string | null;
+}
+
+/** The ways text is delivered (deliver.ts implements each); `buffer-*` go through an input buffer frame. */
+export type PathName = 'execCommand' | 'insertHTML' | 'paste' | 'beforeinput' | 'keys' | 'setter' | 'buffer-paste' | 'buffer-insertText' | 'buffer-keys';
+
+/**
+ * The paths a family honours, in order, by what is delivered (plain text, allowlisted markup, or
+ * nothing: clear) and how (fill replaces, append adds at the end). A later path is tried only when
+ * the earlier one left the field unchanged, so text is never written twice.
+ */
+export interface WritePaths {
+  text: { fill: readonly PathName[]; append: readonly PathName[] };
+  html: { fill: readonly PathName[]; append: readonly PathName[] };
+  clear: readonly PathName[];
+}
+
+export type HeadingLevel = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+/** One editor family, whole: found and read as its FamilyDetection says, written by the act module. */
+export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends FamilyDetection<F> {
+  /** `plain`: the field holds text (markdown goes in as its source); `rich`: it holds structure. */
+  text: 'plain' | 'rich';
+  /**
+   * Where the text lives: a form control's `value`; the `dom` itself (contenteditable, designMode:
+   * a rollback puts the markup back as it was); or the editor's `own` model, rendered into the DOM
+   * (a rollback gives it its content back the way it takes any markup).
+   */
+  model: 'value' | 'dom' | 'own';
+  write: WritePaths;
+  /**
+   * What a fill or clear selects before it writes: the control's whole `value`; the root's
+   * `contents`, blocks included (what replaces them does not inherit the first block's type);
+   * the `text`, first to last caret position; or the editor's own select-all `keys` (Ctrl+A),
+   * for editors whose select-all selects the document itself. An append puts the caret at the
+   * end of the text, whatever this says.
+   */
+  selectAll: 'value' | 'contents' | 'text' | 'keys';
+  /** The inputType of a clearing `beforeinput` (default: deleteContentBackward). */
+  clearInputType?: 'deleteByCut';
+  /** What it renders inside its content that is not text (fillers, its own UI): left out of markup read back. */
+  fillers?: readonly string[];
+  /** Rewrites its own markup for a structure (in a detached copy) into the allowlisted HTML Tether speaks. */
+  toSemantic?: (root: HTMLElement) => void;
+  /** The heading levels its model keeps (none: plain text); not read by the drivers yet (issue 24, item 4). */
+  headings: readonly HeadingLevel[];
+  /** The lists its model keeps. */
+  lists: readonly ('ul' | 'ol')[];
+  /** What this descriptor was checked against: the library and version, the test page, and when. */
+  checked: string;
+}
+
+/**
+ * A family's descriptor: its detection part and the rest. Call it as `/* @__PURE__ *\/
+ * describeFamily(…)`: the annotation lets the content script's build drop the descriptor (it
+ * uses only the detection part), which an object spread alone would keep.
+ */
+export function describeFamily<F extends EditorFamily>(
+  detection: FamilyDetection<F>,
+  rest: Omit<FamilyDescriptor<F>, keyof FamilyDetection>,
+): FamilyDescriptor<F> {
+  return { ...detection, ...rest };
+}

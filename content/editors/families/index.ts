@@ -1,0 +1,47 @@
+/**
+ * The whole descriptors, for the act module (drivers: deliver.ts, writeField.ts, markdownOut.ts,
+ * semanticHtml.ts). Typed by id, so a family in EDITOR_FAMILIES without a descriptor does not
+ * compile; their detection order is content/editorFamily.ts's.
+ */
+import type { Editable } from '../../editables.ts';
+import { DETECTION, type EditorFamily } from '../../editorFamily.ts';
+import { ckeditor5 } from './ckeditor5.ts';
+import { codemirror } from './codemirror.ts';
+import { contenteditable } from './contenteditable.ts';
+import { designmode } from './designmode.ts';
+import { draft } from './draft.ts';
+import type { FamilyDescriptor } from './family.ts';
+import { inputBuffer } from './input-buffer.ts';
+import { input } from './input.ts';
+import { lexical } from './lexical.ts';
+import { prosemirror } from './prosemirror.ts';
+import { quill } from './quill.ts';
+import { select } from './select.ts';
+import { slate } from './slate.ts';
+import { textarea } from './textarea.ts';
+import { tinymce } from './tinymce.ts';
+
+export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
+  input,
+  textarea,
+  select,
+  contenteditable,
+  designmode,
+  ckeditor5,
+  lexical,
+  prosemirror,
+  slate,
+  draft,
+  quill,
+  tinymce,
+  codemirror,
+  'input-buffer': inputBuffer,
+};
+
+/** The descriptor of an editable's family. */
+export function familyOf(editable: Editable): FamilyDescriptor {
+  return FAMILIES[editable.family];
+}
+
+/** Every family, in detection order (for rules that apply to whatever editor a region holds). */
+export const ALL_FAMILIES: readonly FamilyDescriptor[] = DETECTION.map(({ id }) => FAMILIES[id]);
