@@ -12,6 +12,8 @@ const blogTab = tab(1, `${BLOG}/write`, 'New post');
 const cafeTab = tab(2, `${CAFE}/posts/1`, 'Weekly notes: spring market');
 const notesTab = tab(3, `${NOTES}/`, 'Notes');
 const cafeTab2 = tab(4, `${CAFE}/posts/3`, 'Weekly notes: autumn fair');
+/** A second tab at the blog tab's very address (the person opened the editor twice). */
+const blogTwin = tab(5, `${BLOG}/write`, 'New post');
 
 interface Case {
   name: string;
@@ -84,6 +86,40 @@ const cases: Case[] = [
     name: 'R3: an exact url → its tab',
     destination: { url: `${BLOG}/write` },
     expect: { write: 1 },
+  },
+  {
+    name: 'R3: two tabs at one exact address → ambiguous_target listing both, never the first',
+    tabs: [blogTab, cafeTab, blogTwin],
+    destination: { url: `${BLOG}/write` },
+    expect: {
+      error: 'ambiguous_target',
+      details: {
+        role: 'write',
+        candidates: [
+          { tabId: 1, title: blogTab.title, url: blogTab.url },
+          { tabId: 5, title: blogTwin.title, url: blogTwin.url },
+        ],
+      },
+    },
+  },
+  {
+    name: 'R3: two tabs at one exact address, named with a fragment → ambiguous_target listing both',
+    tabs: [blogTwin, cafeTab, blogTab],
+    destination: { url: `${BLOG}/write#top` },
+    expect: { error: 'ambiguous_target', details: { candidates: [{ tabId: 5 }, { tabId: 1 }] } },
+  },
+  {
+    name: 'R4: a reference at an address two tabs show → ambiguous_target (reference role) listing both',
+    tabs: [blogTab, cafeTab, tab(6, `${CAFE}/posts/1`, 'Weekly notes (copy)')],
+    destination: { site: 'blog' },
+    references: [{ url: `${CAFE}/posts/1` }],
+    expect: { error: 'ambiguous_target', details: { role: 'reference', candidates: [{ tabId: 2 }, { tabId: 6 }] } },
+  },
+  {
+    name: 'R3: two tabs at one exact address, a title tells them apart → that tab',
+    tabs: [blogTab, cafeTab, tab(5, `${BLOG}/write`, 'Second draft')],
+    destination: { url: `${BLOG}/write`, title: 'second' },
+    expect: { write: 5 },
   },
   {
     name: 'R3: a url prefix → the tab under it',
