@@ -9,10 +9,10 @@ import type { Page } from '@playwright/test';
 import type { ToolEnvelope } from '../../shared/protocol.ts';
 import type { InspectResult } from '../../shared/results.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, refused } from '../support/answers.ts';
+import { ok } from '../support/answers.ts';
 import { blogScene } from '../support/blogFlow.ts';
 import type { TetherDriver } from '../support/tetherDriver.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
 interface PageAttack {
@@ -70,6 +70,7 @@ async function approveWhenAsked(
 }
 
 test('a reference tab that navigates to another site leaves the workspace: that site’s page is never read', async ({ tether, sites }) => {
+  const counts = scenarioCounts('reference tab navigated to another site');
   sites.state.notes.posts.push({ id: 1, title: 'Private', body: 'My bank PIN is 4321', category: '', author: 'alice', createdAt: Date.now() });
   const scene = await blogScene(tether);
   const watch = await untouched([scene.blog], sites);
@@ -84,7 +85,7 @@ test('a reference tab that navigates to another site leaves the workspace: that 
   );
   await scene.cafe.waitForURL(/notes\.localhost/);
   // The old reference handle: context_changed, as for any navigation.
-  const stale = refused(
+  const stale = counts.refused(
     await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['main'] }),
     'context_changed',
   );
@@ -92,7 +93,10 @@ test('a reference tab that navigates to another site leaves the workspace: that 
   // No new handle to it can be had, however it is named: it is not in the workspace.
   const attempts = [{ tabId: cafeTab }, { site: 'notes' }, { url: sites.url('notes', '/') }];
   for (const reference of attempts) {
-    refused(await tether.agent('resolve', { profile: scene.profile, workspace: scene.workspace, references: [reference], readOnly: true }), 'target_not_found');
+    counts.refused(
+      await tether.agent('resolve', { profile: scene.profile, workspace: scene.workspace, references: [reference], readOnly: true }),
+      'target_not_found',
+    );
   }
   await expect.poll(async () => (await tether.state()).workspaces.find((item) => item.id === scene.workspace)?.tabIds).not.toContain(cafeTab);
   const after = (await tether.state()).workspaces.find((item) => item.id === scene.workspace);
@@ -115,12 +119,14 @@ test('a reference tab that navigates to another site leaves the workspace: that 
     publishWithoutApproval: false,
   });
   // The old handle stays dead after the person re-adds the tab.
-  refused(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference }), 'context_changed');
+  counts.refused(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference }), 'context_changed');
   await watch.check();
-  recordCounts({ scenario: 'reference tab navigated to another site', inputs: attempts.length + 2 });
+  counts.sent(attempts.length);
+  counts.save();
 });
 
 test('“Delete all drafts” on a site without an adapter needs approval; only an exact save-draft label does not', async ({ tether, sites }) => {
+  const counts = scenarioCounts('generic draft-like buttons');
   sites.state.notes.drafts.set('alice', { title: '', body: 'Keep me', savedAt: Date.now() });
   const scene = await hostileScene(tether, 'drafts');
   const watch = await untouched([scene.bystander], sites);
@@ -133,11 +139,11 @@ test('“Delete all drafts” on a site without an adapter needs approval; only 
       { name: 'delete_all_drafts', kind: 'submit' },
     ]),
   );
-  refused(await scene.act({ steps: [{ op: 'click', action: 'delete_all_drafts' }] }, { approvalTimeoutSeconds: 1 }), 'approval_required');
+  counts.refused(await scene.act({ steps: [{ op: 'click', action: 'delete_all_drafts' }] }, { approvalTimeoutSeconds: 1 }), 'approval_required');
   expect(sites.state.notes.drafts.get('alice')?.body).toBe('Keep me');
   expect((await attackOf(scene.page)).done).toEqual([]);
   // A real draft save still runs without asking.
-  ok(
+  counts.write(
     await scene.act({
       steps: [
         { op: 'fill', field: 'body', text: 'Saved by the agent' },
@@ -147,7 +153,7 @@ test('“Delete all drafts” on a site without an adapter needs approval; only 
   );
   await expect.poll(() => sites.state.notes.drafts.get('alice')?.body).toBe('Saved by the agent');
   await watch.check();
-  recordCounts({ scenario: 'generic draft-like buttons', inputs: 3, writes: 2 });
+  counts.save();
 });
 
 const POST_PLAN: Plan = {
@@ -158,6 +164,7 @@ const POST_PLAN: Plan = {
 };
 
 test('buttons relabelled while the person approves: the approved click is refused (context_changed, element)', async ({ tether, sites }) => {
+  const counts = scenarioCounts('buttons relabelled during approval');
   const scene = await hostileScene(tether, 'relabel');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
@@ -170,32 +177,34 @@ test('buttons relabelled while the person approves: the approved click is refuse
   const acting = scene.act(POST_PLAN);
   // The person sees the label of the very button that will be pressed; meanwhile the page swaps its buttons.
   const approval = await approveWhenAsked(tether, () => runAttack(scene.page, 'swapButtons'));
-  const refusal = refused(await acting, 'context_changed');
+  const refusal = counts.refused(await acting, 'context_changed');
   expect(refusal.details?.changed).toEqual(['element']);
   expect(approval.steps[1]).toEqual({ op: 'click', target: 'post', preview: 'Post' });
   expect((await attackOf(scene.page)).done).toEqual([]);
   expect(sites.state.notes.accounts).toContain('alice');
   expect(await scene.page.locator('#message').inputValue()).toBe('');
   await watch.check();
-  recordCounts({ scenario: 'buttons relabelled during approval', writes: 2 });
+  counts.save();
 });
 
 test('buttons relabelled by the write just before the click: refused, the earlier step undone', async ({ tether, sites }) => {
+  const counts = scenarioCounts('buttons relabelled by the write');
   const scene = await hostileScene(tether, 'relabel', '?when=write');
   const watch = await untouched([scene.bystander], sites);
   await scene.look();
   const acting = scene.act(POST_PLAN);
   await approveWhenAsked(tether);
-  const refusal = refused(await acting, 'context_changed');
+  const refusal = counts.refused(await acting, 'context_changed');
   expect(refusal.details).toMatchObject({ changed: ['element'], ran: [0], rolledBack: [0] });
   expect((await attackOf(scene.page)).done).toEqual([]);
   expect(sites.state.notes.accounts).toContain('alice');
   expect(await scene.page.locator('#message').inputValue()).toBe('');
   await watch.check();
-  recordCounts({ scenario: 'buttons relabelled by the write', writes: 2 });
+  counts.save();
 });
 
 test('a field name moved to another element after inspect: fill is refused with field_changed', async ({ tether, sites }) => {
+  const counts = scenarioCounts('field name moved to another element');
   const scene = await hostileScene(tether, 'resize');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
@@ -205,32 +214,34 @@ test('a field name moved to another element after inspect: fill is refused with 
     ['reply', undefined],
   ]);
   await runAttack(scene.page, 'enlargeReply');
-  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Meant for the draft' }] }), 'field_changed');
+  const refusal = counts.refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Meant for the draft' }] }), 'field_changed');
   expect(refusal.details?.changed).toEqual(['element']);
   expect([await scene.page.locator('#draft').inputValue(), await scene.page.locator('#reply').inputValue()]).toEqual(['', '']);
   // After a new inspect the agent is told what "body" is now, and the write goes where it was told.
   const again = await scene.look();
   expect(again.fields?.find((field) => field.name === 'body')).toMatchObject({ label: 'Reply' });
-  ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Seen and meant' }] }));
+  counts.write(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Seen and meant' }] }));
   expect([await scene.page.locator('#draft').inputValue(), await scene.page.locator('#reply').inputValue()]).toEqual(['', 'Seen and meant']);
   await watch.check();
-  recordCounts({ scenario: 'field name moved to another element', writes: 2 });
+  counts.save();
 });
 
 test('the page hides who is signed in: a write bound to alice is refused (not_signed_in, state unknown)', async ({ tether, sites }) => {
+  const counts = scenarioCounts('sign-in hidden by the page');
   const scene = await hostileScene(tether, 'account');
   expect(scene.account).toBe('alice');
   const watch = await untouched([scene.bystander], sites);
   await scene.look();
   await runAttack(scene.page, 'hideAccount');
-  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Written as nobody knows whom' }] }), 'not_signed_in');
+  const refusal = counts.refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Written as nobody knows whom' }] }), 'not_signed_in');
   expect(refusal.details).toMatchObject({ expected: 'alice', state: 'unknown' });
   expect(await scene.page.locator('#note').inputValue()).toBe('');
   await watch.check();
-  recordCounts({ scenario: 'sign-in hidden by the page', writes: 1 });
+  counts.save();
 });
 
 test('a page calling execCommand every 400 ms is not the person typing: the write goes through', async ({ tether, sites }) => {
+  const counts = scenarioCounts('page keeps itself busy with execCommand');
   const scene = await hostileScene(tether, 'busy');
   const watch = await untouched([scene.bystander], sites);
   await scene.page.waitForFunction(() => (window as unknown as { attack: PageAttack }).attack.rewrites >= 3);
@@ -239,22 +250,23 @@ test('a page calling execCommand every 400 ms is not the person typing: the writ
   expect(page.draft).toBeUndefined();
   expect(page.fields?.find((field) => field.name === 'body')).toMatchObject({ name: 'body' });
   expect(page.fields?.find((field) => field.name === 'body')?.editedByPerson).toBeUndefined();
-  ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Tea, cups, saucers' }] }));
+  counts.write(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Tea, cups, saucers' }] }));
   expect(await scene.page.locator('#list').inputValue()).toBe('Tea, cups, saucers');
   await watch.check();
-  recordCounts({ scenario: 'page keeps itself busy with execCommand', writes: 1 });
+  counts.save();
 });
 
 test('a page that keeps rewriting its own field blocks writes to itself, and the refusal says so', async ({ tether, sites }) => {
+  const counts = scenarioCounts('page rewriting its own field');
   const scene = await hostileScene(tether, 'busy', '?mode=rewrite');
   const watch = await untouched([scene.bystander], sites);
   await scene.look();
   const seen = (await attackOf(scene.page)).rewrites;
   await scene.page.waitForFunction((count) => (window as unknown as { attack: PageAttack }).attack.rewrites > count, seen);
-  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Agent text' }] }), 'field_changed');
+  const refusal = counts.refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Agent text' }] }), 'field_changed');
   expect(refusal.details?.problems).toEqual([expect.objectContaining({ code: 'field_changed', cause: 'page' })]);
   expect(refusal.details?.changedByPage).toMatchObject({ steps: [0] });
   expect(await scene.page.locator('#list').inputValue()).toMatch(/^Autosaved \d+$/);
   await watch.check();
-  recordCounts({ scenario: 'page rewriting its own field', writes: 1 });
+  counts.save();
 });
