@@ -77,10 +77,11 @@ test('page scripts forging postMessage, DOM events and pageshow gain nothing', a
   counts.save();
 });
 
-test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding Host, forged hello', async ({ tether, agent }) => {
+test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding Host, forged hello', async ({ tether, agent, sites }) => {
   const counts = scenarioCounts('hostile channel');
   await agent.pair(tether);
   const page = await tether.open('cafe', '/posts/2');
+  const watch = await untouched([page], sites);
   const fromPage = await openFromPage(page, agent.port);
   expect(fromPage).toBe('refused');
 
@@ -110,6 +111,7 @@ test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding H
   // The real browser is still the only profile connected.
   const context = ok(await agent.call('context'));
   expect(context.profiles.map((profile) => profile.id)).toEqual([await tether.profileId()]);
+  await watch.check();
   counts.sent(cases.length);
   counts.save();
 });
@@ -154,6 +156,7 @@ test('another extension messaging Tether by id is refused, and changes nothing',
     await tether.signIn('blog', 'alice');
     const blog = await tether.open('blog', '/write');
     const workspace = await tether.workspaceOf([blog], { writable: ['blog'], share: false });
+    const watch = await untouched([blog], sites);
     const other = launched.context.serviceWorkers().find((worker) => !worker.url().includes(launched.extensionId));
     expect(other).toBeDefined();
     const messages = [
@@ -173,6 +176,7 @@ test('another extension messaging Tether by id is refused, and changes nothing',
     expect(state.workspaces.map((item) => item.shared)).toEqual([false]);
     expect(await blog.locator('#post-title').inputValue()).toBe('');
     expect(await tether.must({ type: 'journal.list', limit: 10 })).toEqual([]);
+    await watch.check();
     counts.sent(messages.length * 2);
     counts.save();
   } finally {

@@ -21,6 +21,7 @@ import { hostLog, hostPids, hostSockets, installFor, nativeSandbox, profileMade,
 import { TetherDriver } from '../support/tetherDriver.ts';
 import type { RunningSites } from '../sites/server.ts';
 import { scenarioCounts } from './counts.ts';
+import { untouched } from './untouched.ts';
 
 const ORIGIN = `chrome-extension://${TETHER_EXTENSION_ID}/`;
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -474,6 +475,7 @@ test('a request larger than one native message crosses in parts and arrives whol
     const profile = await tether.profileId();
     const { write } = ok(await agent.call('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' } }));
     ok(await agent.call('inspect', { profile, workspace: workspace.id, handle: write?.handle }));
+    const watch = await untouched([blog], sites);
     // Six steps of 200,000 characters to a field that does not exist: ~1.2 MB, over the 1 MiB a
     // native message may carry toward the browser. The whole plan is checked, so every step is named.
     const steps = Array.from({ length: 6 }, (_, index) => ({
@@ -485,6 +487,7 @@ test('a request larger than one native message crosses in parts and arrives whol
     const answer = counts.refused(await agent.call('act', { profile, workspace: workspace.id, handle: write?.handle, plan: { steps } }), 'invalid_request');
     expect((answer.details?.problems as Array<{ step: number }>).map((problem) => problem.step)).toEqual([0, 1, 2, 3, 4, 5]);
     expect((await tether.state()).connection.native.refused).toBe(0);
+    await watch.check();
     counts.save();
   } finally {
     await agent.close();

@@ -128,16 +128,22 @@ test('tab discarded, and replaced by a new tab id → refused; membership follow
   const refusal = counts.refused(await tether.agent('act', fillTitle(scene)), 'context_changed');
   // The handle was bound to the old id, which is gone.
   expect(refusal.details?.changed).toEqual(['tab']);
-  // Bring the discarded tab back: a fresh page, with nothing written.
+  // Bring the discarded tab back: a fresh page (Playwright sees a new page for it), with nothing written.
+  const address = scene.blog.url();
   await control.evaluate(async (tabId) => {
     await chrome.tabs.update(tabId, { active: true });
   }, newId);
-  const pages = tether.context.pages().filter((page) => page.url().includes('/write'));
-  expect(pages.length).toBeGreaterThan(0);
-  for (const page of pages) {
-    await page.waitForFunction(() => 'blogEditor' in window);
-    expect(await titleOf(page)).toBe('');
-  }
+  const restored = async () => {
+    for (const page of tether.context.pages()) {
+      if (page.isClosed() || page.url() !== address) continue;
+      if (await page.evaluate(() => 'blogEditor' in window).catch(() => false)) return page;
+    }
+    return null;
+  };
+  await expect.poll(async () => (await restored()) !== null, { timeout: 20_000 }).toBe(true);
+  const page = await restored();
+  expect(await tether.tabIdOf(page as NonNullable<typeof page>)).toBe(newId);
+  expect(await titleOf(page as NonNullable<typeof page>)).toBe('');
   await watch.check();
   counts.save();
 });
