@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, publishToken } from './config.ts';
+import { configDirOf, loadConfig, publishToken } from './config.ts';
 
 const uid = process.getuid?.() ?? 0;
 
@@ -92,5 +92,42 @@ describe('the token file', () => {
     // No longer than a person can paste, or the native host can offer its worker.
     expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_TOKEN: 'x'.repeat(201) }, options)).toThrow(/16 to 200 characters/);
     for (const port of ['80', '70000', 'abc', '1.5']) expect(() => loadConfig({ TETHER_CONFIG_DIR: dir, TETHER_PORT: port }, options)).toThrow(/TETHER_PORT/);
+  });
+});
+
+describe('the token file on Windows', () => {
+  it.each([
+    ['win32', {}, 'C:\\Users\\김 철수', 'C:\\Users\\김 철수\\AppData\\Local\\Tether\\config'],
+    ['linux', {}, '/home/a', '/home/a/.config/tether'],
+    ['linux', { XDG_CONFIG_HOME: '/x' }, '/home/a', '/x/tether'],
+    ['darwin', {}, '/Users/a', '/Users/a/.config/tether'],
+    ['win32', { TETHER_CONFIG_DIR: 'D:\\c' }, 'C:\\Users\\a', 'D:\\c'],
+  ] as const)('%s with %j (home %s) keeps it in %s', (platform, env, home, dir) => {
+    expect(configDirOf(platform, env, home)).toBe(dir);
+  });
+
+  it('checks no POSIX modes there (Node makes them up on Windows): a token file under the profile is read as it is, without a warning', () => {
+    const { dir, env, warnings } = fresh();
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'token'), 'a-token-made-on-windows-0123456789\n', { mode: 0o644 });
+    chmodSync(join(dir, 'token'), 0o644);
+    const account = { username: 'a', home: join(dir, '..') };
+    const options = { uid, platform: 'win32' as const, account, warn: (line: string) => warnings.push(line) };
+    expect(loadConfig(env, options).token).toBe('a-token-made-on-windows-0123456789');
+    expect(warnings).toEqual([]);
+    expect(mode(dir)).toBe(0o755);
+    expect(mode(join(dir, 'token'))).toBe(0o644);
+    // A first run there makes the token file as anywhere else, exclusively.
+    const other = fresh();
+    expect(loadConfig(other.env, { ...options, account: { username: 'a', home: join(other.dir, '..') } }).token.length).toBeGreaterThanOrEqual(32);
+    expect(readdirSync(other.dir)).toEqual(['token']);
+  });
+
+  it('says so when the token’s folder is outside the profile (its ACL is then whatever its parent grants), with the icacls that narrows it', () => {
+    const { env, warnings } = fresh();
+    loadConfig(env, { uid, platform: 'win32', account: { username: 'a', home: '/somewhere/else' }, warn: (line) => warnings.push(line) });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/is outside your user profile.*icacls\.exe .* \/inheritance:r \/grant:r a:\(OI\)\(CI\)F/);
   });
 });

@@ -1,18 +1,29 @@
 /**
  * The bridge's settings: the loopback port and the pairing token. The token is generated on first
- * run and kept in the user's config directory; TETHER_TOKEN overrides it.
+ * run and kept in the user's config directory (Linux `~/.config/tether`, macOS the same, Windows
+ * `%LOCALAPPDATA%\Tether\config`); TETHER_TOKEN overrides it.
  *
- * Whoever can read the token file can pair with the browser, so it must be the user's alone: a
- * regular file of mode 0600 in a folder of mode 0700, both owned by the user. Looser modes on the
- * user's own file and folder are tightened, with a warning; a file or folder of another user, or a
- * link in the token's place, is refused. The first run creates the file exclusively (written
- * aside, then linked into place, which fails if the name exists), so two first runs cannot end up
- * with different tokens: the second reads the first one's file. The token is never logged.
+ * Whoever can read the token file can pair with the browser, so it must be the user's alone
+ * (folderProtection in runDir.ts decides how, per platform):
+ * - Linux, macOS: a regular file of mode 0600 in a folder of mode 0700, both owned by the user.
+ *   Looser modes on the user's own file and folder are tightened, with a warning; a file or folder
+ *   of another user is refused.
+ * - Windows: no mode check (Node makes modes up from the read-only flag there: they always look
+ *   open). The default folder is under the user's profile, whose ACL (the user, SYSTEM,
+ *   Administrators) it inherits, and that is relied on; it is in Local AppData, not Roaming, so
+ *   the token never travels to another PC with a roaming profile. A TETHER_CONFIG_DIR outside the
+ *   profile is narrowed by the installer (icacls) and warned about here, since Tether cannot read
+ *   an ACL without a native module.
+ * Everywhere: a link in the token's place is refused. The first run creates the file exclusively
+ * (written aside, then linked into place, which fails if the name exists), so two first runs
+ * cannot end up with different tokens: the second reads the first one's file. The token is never
+ * logged.
  */
 import { chmodSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '../shared/bridgePort.ts';
+import { currentAccount, folderProtection, localAppDataOf, pathFor, type Account } from './runDir.ts';
 
 export interface BridgeConfig {
   port: number;
@@ -25,10 +36,21 @@ export interface ConfigOptions {
   uid?: number | null;
   /** Where warnings about fixed permissions go (the token is never in them). */
   warn?: (line: string) => void;
+  /** The platform whose rules apply, and the account (tests pass them; by default this process's). */
+  platform?: NodeJS.Platform;
+  account?: Account;
+}
+
+/** The token's folder on `platform`, for an account whose home (Windows: profile folder) is `home`. */
+export function configDirOf(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home: string): string {
+  if (env.TETHER_CONFIG_DIR) return env.TETHER_CONFIG_DIR;
+  if (platform === 'win32') return pathFor('win32').join(localAppDataOf(home), 'Tether', 'config');
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'tether');
 }
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.TETHER_CONFIG_DIR ?? join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'tether');
+  // $HOME on Linux and macOS, as before; the profile folder of this account on Windows.
+  return configDirOf(process.platform, env, process.platform === 'win32' ? currentAccount().home : homedir());
 }
 
 function currentUid(): number | null {
@@ -41,7 +63,7 @@ function octal(mode: number): string {
 
 /** Refuses what another user owns; tightens the user's own file or folder to `mode`. */
 function keepPrivate(path: string, stats: Stats, mode: number, options: Required<ConfigOptions>): void {
-  if (options.uid === null) return;
+  if (options.uid === null || options.platform === 'win32') return;
   if (stats.uid !== options.uid) {
     throw new Error(
       `${path} belongs to another user (uid ${stats.uid}). Tether will not use a token someone else could have chosen or read: remove it, or set TETHER_CONFIG_DIR to a folder of your own.`,
@@ -74,14 +96,19 @@ function readTokenFile(tokenFile: string, options: Required<ConfigOptions>): str
   return token;
 }
 
-/** Creates the token file with `token` unless another run created it first; returns the token in the file. */
 /** node:crypto only when a token is made: loading it is a noticeable part of the MCP server's start. */
 function randomBytes(size: number): Buffer {
   return process.getBuiltinModule('node:crypto').randomBytes(size);
 }
 
+/** Creates the token file with `token` unless another run created it first; returns the token in the file. */
 export function publishToken(tokenFile: string, token: string, options: ConfigOptions = {}): string {
-  const resolved: Required<ConfigOptions> = { uid: options.uid === undefined ? currentUid() : options.uid, warn: options.warn ?? (() => undefined) };
+  const resolved: Required<ConfigOptions> = {
+    uid: options.uid === undefined ? currentUid() : options.uid,
+    warn: options.warn ?? (() => undefined),
+    platform: options.platform ?? process.platform,
+    account: options.account ?? currentAccount(),
+  };
   // Written in full aside, then linked into place: the link fails if the name exists, and the file
   // under the name is never seen half written.
   const aside = `${tokenFile}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
@@ -100,9 +127,12 @@ export function publishToken(tokenFile: string, token: string, options: ConfigOp
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: ConfigOptions = {}): BridgeConfig {
+  const platform = options.platform ?? process.platform;
   const resolved: Required<ConfigOptions> = {
     uid: options.uid === undefined ? currentUid() : options.uid,
     warn: options.warn ?? ((line) => process.stderr.write(`[tether-mcp] ${line}\n`)),
+    platform,
+    account: options.account ?? currentAccount(),
   };
   const port = Number(env.TETHER_PORT ?? DEFAULT_BRIDGE_PORT);
   if (!Number.isInteger(port) || port < 1024 || port > 65535)
@@ -112,10 +142,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: Config
       throw new Error(`TETHER_TOKEN must be ${TOKEN_MIN_LENGTH} to ${TOKEN_MAX_LENGTH} characters.`);
     return { port, token: env.TETHER_TOKEN, tokenFile: null };
   }
-  const dir = configDir(env);
+  const dir = options.account || options.platform ? configDirOf(platform, env, resolved.account.home) : configDir(env);
   const tokenFile = join(dir, 'token');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  keepPrivate(dir, statSync(dir), 0o700, resolved);
+  const protection = folderProtection(platform, dir, resolved.account, env);
+  if (protection.kind === 'modes') keepPrivate(dir, statSync(dir), 0o700, resolved);
+  else if (protection.kind === 'restrict')
+    resolved.warn(
+      `${dir} is outside your user profile: Windows gives it whatever its parent folder grants, and Tether cannot check that from here. Make sure it is yours alone (\`tether-mcp install\` runs ${protection.command.join(' ')}), or keep the token in the default folder (unset TETHER_CONFIG_DIR).`,
+    );
   const stored = readTokenFile(tokenFile, resolved);
   if (stored !== null) return { port, token: stored, tokenFile };
   return { port, token: publishToken(tokenFile, randomBytes(24).toString('base64url'), resolved), tokenFile };

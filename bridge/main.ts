@@ -2,14 +2,16 @@
  * `npx tether-mcp`: the MCP server (stdio). It reaches browsers through their native hosts (the
  * primary path, nothing to paste) and through its share of the loopback WebSocket (the fallback
  * for a browser paired with a token).
- *   install [--browser NAME]… [--browser-profile-dir DIR]… [--extension-id ID]…
- *                   install the native host for the browsers found here (or those named)
- *   uninstall       remove it again
+ *   install [--browser NAME]… [--browser-profile-dir DIR]… [--extension-id ID]… [--dry-run]
+ *                   install the native host for the browsers found here (or those named);
+ *                   --dry-run prints every folder, file and command it would make, and does nothing
+ *   uninstall [--dry-run]
+ *                   remove it again
  *   --print-token   print the pairing token to paste into Tether's panel, then exit
  *   --hub           run only the loopback bridge (no stdio MCP)
  * Environment: TETHER_PORT (default 17345), TETHER_TOKEN (overrides the stored token),
- * TETHER_CONFIG_DIR (where the token is kept), TETHER_HOME (default ~/.tether: the installed host
- * and the run folder where hosts publish their sockets).
+ * TETHER_CONFIG_DIR (where the token is kept), TETHER_HOME (default ~/.tether, on Windows
+ * %LOCALAPPDATA%\Tether: the installed host and the run folder where hosts publish themselves).
  *
  * An MCP client waits for `initialize` and `tools/list` before its agent can start, so those come
  * first: stdioFrontDoor.ts answers them before the MCP SDK is loaded (the build computed what they
@@ -31,10 +33,11 @@ function log(line: string): void {
 const argv = process.argv.slice(2);
 if (argv[0] === 'install' || argv[0] === 'uninstall') {
   try {
-    const { install, planInstall, uninstall } = await import('./install.ts');
+    const { describePlan, install, planInstall, uninstall } = await import('./install.ts');
     const plan = planInstall(argv.slice(1));
     const print = (line: string) => process.stdout.write(`${line}\n`);
-    if (argv[0] === 'install') install(plan, print);
+    if (plan.dryRun) for (const line of describePlan(plan, argv[0])) print(line);
+    else if (argv[0] === 'install') install(plan, print);
     else uninstall(plan, print);
     process.exit(0);
   } catch (error) {

@@ -10,13 +10,15 @@
  *   is read.
  * - It lives exactly as long as the port: while the port is open it never exits (the open port is
  *   what keeps the worker alive, agent server or not); on stdin's end (browser quit, worker
- *   stopped, extension reloaded) it removes its socket and exits.
- * - It listens on `<run dir>/h-<pid>.sock` (0600, in a 0700 folder) at once, bound under a
- *   temporary name and renamed into place once listening, so a socket that refuses connections
- *   means its host is gone; bridges learn which profile it serves once the worker says it. MCP bridges connect there and pair exactly
- *   as over the WebSocket (the token from the user's config folder, both sides proving it; then
- *   every message sealed): the socket's permissions keep other users out, the pairing keeps out
- *   whatever else might sit in that folder.
+ *   stopped, extension reloaded) it removes its run-folder entry and exits.
+ * - It listens at once, where hostChannel.ts says: on Linux and macOS `<run dir>/h-<pid>.sock`
+ *   (0600, in a 0700 folder), bound under a temporary name and renamed into place once listening,
+ *   so a socket that refuses connections means its host is gone; on Windows a named pipe of its
+ *   own, named in `<run dir>/h-<pid>.pipe`. Bridges learn which profile it serves once the worker
+ *   says it. MCP bridges connect there and pair exactly as over the WebSocket (the token from the
+ *   user's config folder, both sides proving it; then every message sealed): the socket's
+ *   permissions (the pipe's ACL) keep other users out, the pairing keeps out whatever else might
+ *   sit in that folder or answer on that name.
  * - Requests from every bridge go to the worker under ids of the host's own; answers go back to
  *   the bridge that asked. A request too large for one native message (the browser closes the port
  *   on a message over 1 MiB) goes in parts.
@@ -24,9 +26,8 @@
  *   not JSON is skipped and logged; a bridge that sends anything out of protocol loses only its
  *   own connection.
  */
-import { appendFileSync, chmodSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { CLOSE_BUSY, MAX_MESSAGE_BYTES, MAX_UNPAIRED_CONNECTIONS } from '../shared/bridgeProtocol.ts';
 import { tetherError } from '../shared/errors.ts';
 import {
@@ -43,7 +44,8 @@ import type { PairedConnection } from '../shared/pairedConnection.ts';
 import { loadConfig } from './config.ts';
 import { NativeReader, nativeFrame } from './nativeFraming.ts';
 import { callerAllowed, parseHostArgs, type HostOptions } from './hostArgs.ts';
-import { ensurePrivateDir, hostSocketName } from './runDir.ts';
+import { hostChannelFor, listenAndPublish, unpublish, type Publication } from './hostChannel.ts';
+import { currentAccount } from './runDir.ts';
 import { pairStream } from './streamFrames.ts';
 import { TETHER_VERSION } from './version.ts';
 
@@ -81,7 +83,7 @@ interface BridgePeer {
 class NativeHost {
   private profile: NativeProfile | null = null;
   private server: Server | null = null;
-  private socketPath: string | null = null;
+  private published: Publication | null = null;
   private readonly peers = new Set<BridgePeer>();
   /** Requests sent to the worker: host id → the bridge and its own id (and, for `debug`, when it left). */
   private readonly asked = new Map<string, { peer: BridgePeer; id: string; debugSince: number | null }>();
@@ -174,37 +176,24 @@ class NativeHost {
   }
 
   private listen(): void {
-    const dir = this.options.runDir;
-    try {
-      ensurePrivateDir(dir, this.log);
-    } catch (error) {
-      this.log(`cannot publish a socket: ${(error as Error).message}`);
-      return;
-    }
-    const final = join(dir, hostSocketName(process.pid));
-    const aside = join(dir, `.${hostSocketName(process.pid)}.tmp`);
-    try {
-      unlinkSync(aside);
-    } catch {
-      // not there
-    }
     const server = createServer((socket) => this.accept(socket));
     this.server = server;
-    server.on('error', (error) => this.log(`socket server error: ${error.message}`));
-    // Bound 0600 from the start (umask), then renamed into place: a bridge never finds a socket
-    // that is not listening yet, and nobody else ever could connect to it.
-    const mask = process.umask(0o177);
-    server.listen(aside, () => {
-      process.umask(mask);
-      try {
-        chmodSync(aside, 0o600);
-        renameSync(aside, final);
-      } catch (error) {
-        this.log(`cannot publish the socket: ${(error as Error).message}`);
+    const channel = hostChannelFor(process.platform, this.options.runDir, currentAccount());
+    void listenAndPublish(channel, server, process.pid, this.log).then((published) => {
+      if (!published) {
+        // Tried again when the worker next says its profile.
+        server.close();
+        if (this.server === server) this.server = null;
         return;
       }
-      this.socketPath = final;
-      this.log(`listening on ${final} for profile ${this.profile?.id ?? '?'}`);
+      server.on('error', (error) => this.log(`socket server error: ${error.message}`));
+      if (this.stopping) {
+        unpublish(published);
+        return;
+      }
+      this.published = published;
+      const where = published.descriptor === null ? published.entry : `${published.listen} (named in ${published.entry})`;
+      this.log(`listening on ${where} for profile ${this.profile?.id ?? '?'}`);
     });
   }
 
@@ -294,13 +283,7 @@ class NativeHost {
     if (this.stopping) return;
     this.stopping = true;
     this.log(`stopping: ${why}`);
-    if (this.socketPath) {
-      try {
-        unlinkSync(this.socketPath);
-      } catch {
-        // already gone
-      }
-    }
+    if (this.published) unpublish(this.published);
     for (const peer of this.peers) peer.connection.close(1001, 'host stopping');
     this.server?.close();
     process.exit(0);

@@ -1,21 +1,21 @@
 /**
  * The bridge's side of the native path: every running native host (one per browser profile)
- * publishes a socket in the run folder; this finds them — the folder's listing at start, then
- * `fs.watch` (inotify / FSEvents: no polling) — connects to each, pairs (the host must prove the
- * pairing token, as the hub does on the WebSocket), learns which profile it serves, and sends that
- * profile's requests there.
+ * publishes an entry in the run folder — its unix socket, or on Windows a small file naming its
+ * pipe (hostChannel.ts decides which, and what an entry may name); this finds them — the folder's
+ * listing at start, then `fs.watch` (inotify / FSEvents / ReadDirectoryChangesW: no polling) —
+ * connects to each, pairs (the host must prove the pairing token, as the hub does on the
+ * WebSocket), learns which profile it serves, and sends that profile's requests there.
  *
  * Several bridges (one per agent) talk to the same hosts at once; a bridge that restarts touches
- * nothing in the browser. A socket that refuses connections belongs to a host that is gone (hosts
- * publish only once listening) and is removed. A host that closes mid-call ends the call with
+ * nothing in the browser. An entry whose host is gone (a socket that refuses connections, a pipe
+ * that no longer exists: hosts publish only once listening) is removed. A host that closes mid-call ends the call with
  * `browser_not_connected` at once, never a hang.
  *
  * When a profile's host has just gone (the worker was stopped and is starting again, which brings
  * a new host within a second), calls for it wait a moment for the new one instead of failing.
  */
-import { lstatSync, readdirSync, unlinkSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { clientPairing } from '../shared/pairingHandshake.ts';
 import type { PairedConnection } from '../shared/pairedConnection.ts';
 import { hostToBridgeSchema, type NativeProfile } from '../shared/nativeProtocol.ts';
@@ -23,7 +23,8 @@ import type { Envelope, ToolName } from '../shared/protocol.ts';
 import { refusal, requestTimeoutMs, unsent } from './hub.ts';
 import type { AgentCall } from './link.ts';
 import { PendingCalls } from './pendingCalls.ts';
-import { currentUid, ensurePrivateDir, isHostSocketName } from './runDir.ts';
+import { hostChannelFor, isGoneError, isHostEntryName, lookAt, removeStale, resolveEntry, type HostChannel } from './hostChannel.ts';
+import { currentAccount, currentUid, ensurePrivateDir, pathFor } from './runDir.ts';
 import { pairStream } from './streamFrames.ts';
 
 /** How long calls wait for a profile whose host has just gone to come back. */
@@ -32,6 +33,7 @@ export const LOST_GRACE_MS = 3_000;
 export const SETTLE_MAX_MS = 3_000;
 
 export interface HostPeer {
+  /** Its run-folder entry (the socket, or the pipe's descriptor). */
   path: string;
   connection: PairedConnection;
   profile: NativeProfile | null;
@@ -40,7 +42,7 @@ export interface HostPeer {
 
 export class NativeHosts {
   private readonly peers = new Map<string, HostPeer>();
-  /** Socket paths being connected or paired, not yet serving a profile. */
+  /** Entries being connected or paired, not yet serving a profile. */
   private readonly connecting = new Set<string>();
   /** Profiles whose host went away, and when. */
   private readonly lost = new Map<string, number>();
@@ -56,6 +58,8 @@ export class NativeHosts {
     private readonly token: string,
     private readonly agentName: string,
     private readonly log: (line: string) => void = () => undefined,
+    /** Where hosts publish and what their entries may name; the platform's by default. */
+    private readonly channel: HostChannel = hostChannelFor(process.platform, runDir, currentAccount()),
   ) {}
 
   /**
@@ -78,7 +82,7 @@ export class NativeHosts {
     try {
       ensurePrivateDir(this.runDir, this.log);
       this.watcher = watch(this.runDir, (_event, name) => {
-        if (typeof name === 'string' && isHostSocketName(name)) this.consider(join(this.runDir, name));
+        if (typeof name === 'string' && isHostEntryName(this.channel, name)) this.consider(name);
       });
       this.watcher.on('error', (error) => this.log(`stopped watching ${this.runDir}: ${error.message}`));
     } catch (error) {
@@ -89,7 +93,7 @@ export class NativeHosts {
     return true;
   }
 
-  /** Connects to every host socket in the folder not known yet. */
+  /** Connects to every host entry in the folder not known yet. */
   scan(): void {
     let names: string[];
     try {
@@ -97,42 +101,32 @@ export class NativeHosts {
     } catch {
       return;
     }
-    for (const name of names) if (isHostSocketName(name)) this.consider(join(this.runDir, name));
+    for (const name of names) if (isHostEntryName(this.channel, name)) this.consider(name);
   }
 
   private changed(): void {
     for (const listener of [...this.listeners]) listener();
   }
 
-  private consider(path: string): void {
+  private consider(name: string): void {
+    const path = pathFor(this.channel.platform).join(this.runDir, name);
     if (this.closed || this.peers.has(path) || this.connecting.has(path)) return;
-    let stats;
-    try {
-      stats = lstatSync(path);
-    } catch {
-      return; // gone again (a host that stopped)
-    }
-    const uid = currentUid();
-    if (!stats.isSocket() || (uid !== null && stats.uid !== uid)) {
-      this.log(`ignored ${path}: not a socket of this user`);
+    const verdict = resolveEntry(this.channel, name, lookAt(path), currentUid());
+    if ('ignore' in verdict) {
+      // Gone again: a host that stopped. Anything else is worth a line in the log.
+      if (verdict.ignore !== 'gone') this.log(`ignored ${path}: ${verdict.ignore}`);
       return;
     }
     this.connecting.add(path);
-    const socket = connect(path);
+    const socket = connect(verdict.address);
     const peer: HostPeer = { path, connection: undefined as unknown as PairedConnection, profile: null, since: Date.now() };
     let failure = '';
     const done = () => {
       if (this.connecting.delete(path)) this.changed();
     };
     socket.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED') {
-        // Published only once listening: a socket that refuses belongs to a host that is gone.
-        try {
-          if (lstatSync(path).isSocket()) unlinkSync(path);
-        } catch {
-          // already removed
-        }
-      }
+      // Published only once listening: an entry whose host cannot be reached belongs to a host that is gone.
+      if (isGoneError(this.channel, error.code)) removeStale(this.channel, path, verdict.descriptor);
     });
     peer.connection = pairStream(
       socket,

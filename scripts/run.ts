@@ -18,7 +18,8 @@ import { join, resolve } from 'node:path';
 import { BridgeNode } from '../bridge/bridgeNode.ts';
 import { loadConfig } from '../bridge/config.ts';
 import { install, planInstall } from '../bridge/install.ts';
-import { isHostSocketName, runDirOf } from '../bridge/runDir.ts';
+import { hostChannelFor, isHostEntryName } from '../bridge/hostChannel.ts';
+import { currentAccount, runDirOf } from '../bridge/runDir.ts';
 import { startSites } from '../e2e/sites/server.ts';
 import { launchTether } from '../e2e/support/launchTether.ts';
 
@@ -32,9 +33,10 @@ const PROFILE_DIR = resolve('.tether-profile');
 const plan = planInstall(['--browser-profile-dir', PROFILE_DIR]);
 install(plan, (line) => console.log(`[install] ${line}`));
 const runDir = runDirOf(plan.home);
+const channel = hostChannelFor(process.platform, runDir, currentAccount());
 const hostSockets = () => {
   try {
-    return readdirSync(runDir).filter(isHostSocketName);
+    return readdirSync(runDir).filter((name) => isHostEntryName(channel, name));
   } catch {
     return [];
   }
