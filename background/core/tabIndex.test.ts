@@ -13,6 +13,10 @@ describe('browserWrittenOrigin: the origin of an address written as browsers wri
     ['https://cafe.naver.com', 'https://cafe.naver.com'],
     ['https://a.example?q', 'https://a.example'],
     ['http://a-b.c-d.example:65535/', 'http://a-b.c-d.example:65535'],
+    ['http://blog.example./write', 'http://blog.example.'], // a trailing dot: the label before it decides
+    ['http://host1.example1/', 'http://host1.example1'], // a label that ends in a digit is no number
+    ['http://a.1abc/', 'http://a.1abc'], // …nor one that starts with one
+    ['http://a.0xg/', 'http://a.0xg'], // …nor 0x without hex digits after it
   ])('%s → %s', (url, origin) => {
     expect(browserWrittenOrigin(url)).toBe(origin);
     expect(originOf(url)).toBe(origin);
@@ -33,6 +37,9 @@ describe('browserWrittenOrigin: the origin of an address written as browsers wri
     'http:blog.example/',
     'ftp://blog.example/',
     'about:blank',
+    'xhttp://blog.example/', // only at the start
+    'http://a.0x1f/', // a hex label is a number
+    'http://127.0.0.1./',
     '',
   ])('%s → null (left to the URL parser)', (url) => {
     expect(browserWrittenOrigin(url)).toBeNull();
