@@ -118,7 +118,10 @@ class Unbind implements fc.AsyncCommand<Model, Real> {
     const tabId = await real.tether.tabIdOf(real.pages[this.tab] as Page);
     await real.tether.must({ type: 'workspace.removeTab', workspaceId: real.workspace, tabId });
     await real.tether.must({ type: 'workspace.addTab', workspaceId: real.workspace, tabId });
-    for (const handle of model.handles) if (handle.tab === this.tab) handle.valid = false;
+    // Revoked: the handles bound to this tab id (of its current page). Handles to the pages it showed
+    // before (closed, replaced) are bound to other ids; they stay, and are refused as context_changed.
+    const generation = model.tabs[this.tab]?.generation;
+    for (const handle of model.handles) if (handle.tab === this.tab && handle.generation === generation) handle.valid = false;
     model.disruptions += 1;
     await checkPages(model, real);
   }
