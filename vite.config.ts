@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { extensionManifest as manifest } from './scripts/extensionManifest.ts';
 import { firefoxManifest, sidebarPanelOf } from './scripts/firefoxManifest.ts';
-import { ACT_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
+import { ACT_MODULE_FILE, READER_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
 
 /**
  * One source, one build per browser, each as the product and as the test build:
@@ -65,7 +65,8 @@ const BUILD_ID = Date.now().toString(36);
  * cannot fetch Tether's files to detect it). It is then declared in the built manifest. The act
  * module (plan checks, writes, editor drivers, markdown and HTML conversion) is a second classic
  * script, injected only into documents an agent acts on; the site adapters are a third, injected
- * only into pages an adapter claims.
+ * only into pages an adapter claims; the reader module (Readability) a fourth, injected only into
+ * documents whose article or comments an agent reads.
  */
 function contentScript(target: Target): Plugin {
   // `vite build --outDir …` (npm run package) builds elsewhere than the mode's folder.
@@ -90,6 +91,7 @@ function contentScript(target: Target): Plugin {
       await build({ ...options, entryPoints: [resolve('content/index.ts')], outfile: resolve(outDir, CONTENT_SCRIPT) });
       await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(outDir, ACT_MODULE) });
       await build({ ...options, entryPoints: [resolve('content/sitesModule.ts')], outfile: resolve(outDir, SITES_MODULE_FILE) });
+      await build({ ...options, entryPoints: [resolve('content/readerModule.ts')], outfile: resolve(outDir, READER_MODULE_FILE) });
       const manifestPath = resolve(outDir, 'manifest.json');
       const built = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
       built.version_name = `${String(built.version)} (build ${BUILD_ID})`;

@@ -92,8 +92,8 @@ function ref(snapshot: string, pattern: RegExp, what: string): string {
   return found;
 }
 
-export async function playwrightMcpTranscript(bench: BenchTether, pages: TaskPages): Promise<Transcript & { version: string }> {
-  const posts = bench.sites.state.blog.posts.length;
+/** @playwright/mcp driving its own headless Debian Chromium, as an agent would start it. */
+export async function startPlaywrightMcp(): Promise<Client> {
   const client = new Client({ name: 'tether-bench', version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({
@@ -111,12 +111,23 @@ export async function playwrightMcpTranscript(bench: BenchTether, pages: TaskPag
       stderr: 'ignore',
     }),
   );
+  return client;
+}
+
+/** What a model reads of a Playwright MCP answer: its text content. */
+export async function playwrightMcpText(client: Client, tool: string, args: Record<string, unknown>): Promise<string> {
+  return textOf(await client.callTool({ name: tool, arguments: args }));
+}
+
+export async function playwrightMcpTranscript(bench: BenchTether, pages: TaskPages): Promise<Transcript & { version: string }> {
+  const posts = bench.sites.state.blog.posts.length;
+  const client = await startPlaywrightMcp();
   try {
     const version = client.getServerVersion()?.version ?? '?';
     const tools = await client.listTools();
     const answers: Transcript['answers'] = [];
     const step = async (label: string, tool: string, args: Record<string, unknown>) => {
-      const text = textOf(await client.callTool({ name: tool, arguments: args }));
+      const text = await playwrightMcpText(client, tool, args);
       answers.push({ call: label, bytes: bytes(text) });
       return text;
     };

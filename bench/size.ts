@@ -1,14 +1,15 @@
 /**
  * What Tether costs every page and the worker: the content script (injected into every page), the
  * act module (injected only into pages an agent acts on), the site adapters (only into pages an
- * adapter claims) and the service worker, each with every
+ * adapter claims), the reader module (only into pages whose article or comments are read) and the
+ * service worker, each with every
  * chunk it loads, raw and gzipped, from the product build (dist/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from '../e2e/support/launchTether.ts';
-import { ACT_MODULE_FILE, SITES_MODULE_FILE } from '../shared/pageChannel.ts';
+import { ACT_MODULE_FILE, READER_MODULE_FILE, SITES_MODULE_FILE } from '../shared/pageChannel.ts';
 
 export interface SizeRow {
   part: string;
@@ -18,7 +19,7 @@ export interface SizeRow {
 }
 
 /** Scripts the worker injects into pages: named in its code, but not loaded by it (or by each other). */
-const INJECTED = new Set(['content.js', ACT_MODULE_FILE, SITES_MODULE_FILE]);
+const INJECTED = new Set(['content.js', ACT_MODULE_FILE, SITES_MODULE_FILE, READER_MODULE_FILE]);
 
 /** The file and every chunk it imports, statically or through chrome.runtime.getURL. */
 function closure(start: string): string[] {
@@ -62,6 +63,7 @@ export function measureSizes(): SizeRow[] {
     measure('content script (every page)', manifest.content_scripts[0]?.js[0] ?? ''),
     measure('act module (injected into a page on its first act)', ACT_MODULE_FILE),
     measure('site adapters (injected only into a page an adapter claims)', SITES_MODULE_FILE),
+    measure('reader module (injected only into a page whose article or comments are read)', READER_MODULE_FILE),
     measure('service worker', manifest.background.service_worker),
   ];
 }

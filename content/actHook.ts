@@ -12,6 +12,7 @@
 import type { SeenElement } from '../shared/elementBinding.ts';
 import type { DraftState, PageActResult, PageActStatus } from '../shared/pageProtocol.ts';
 import type { Editable } from './editables.ts';
+import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
 import type { PageModel } from './pageModel.ts';
 
 /** What the content script lends the act module. */
@@ -41,32 +42,18 @@ export interface ActModule {
   markdown: MarkdownReader;
 }
 
-export interface ActHook {
+export interface ActHook extends ModuleHook<ActModule> {
   host: ActHost;
-  module: ActModule | null;
-  register(module: ActModule): void;
 }
 
 export const ACT_HOOK = '__tetherActHook';
 
-type HookScope = typeof globalThis & { [ACT_HOOK]?: ActHook };
-
 export function installActHook(host: ActHost): void {
-  const scope = globalThis as HookScope;
-  if (scope[ACT_HOOK]) return;
-  const hook: ActHook = {
-    host,
-    module: null,
-    register(module) {
-      // The first registration wins: a second injection of the module changes nothing.
-      if (!hook.module) hook.module = module;
-    },
-  };
-  Object.defineProperty(scope, ACT_HOOK, { value: hook, writable: false, configurable: false });
+  installModuleHook<ActModule, { host: ActHost }>(ACT_HOOK, { host });
 }
 
 export function actHook(): ActHook | null {
-  return (globalThis as HookScope)[ACT_HOOK] ?? null;
+  return moduleHook<ActHook>(ACT_HOOK);
 }
 
 export function actModule(): ActModule | null {

@@ -3,7 +3,8 @@
  * nothing the page can forge (no window.postMessage, only trusted events), and answers only its
  * own extension's service worker, for this exact document. What only an act needs (plan checks,
  * writes, editor drivers, markdown) is the act module, injected on demand (see actHook.ts); the
- * site adapters come the same way, only into pages they claim (see sitesHook.ts).
+ * site adapters come the same way, only into pages they claim (see sitesHook.ts), and the reader
+ * view (Readability) only into pages whose article or comments are read (see readerHook.ts).
  */
 import { installActHook } from './actHook.ts';
 import { draftState, rememberTetherWrite } from './inspectPage.ts';
@@ -12,6 +13,7 @@ import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
 import { registerPageChannel } from './registration.ts';
+import { installReaderHook } from './readerHook.ts';
 import { installSitesHook } from './sitesHook.ts';
 
 const marker = '__tetherContentScript';
@@ -21,6 +23,7 @@ const scope = globalThis as typeof globalThis & { [marker]?: boolean };
 if (!scope[marker]) {
   scope[marker] = true;
   installSitesHook();
+  installReaderHook();
   installActHook({
     readPageModel: () => readPageModel(),
     draftState,

@@ -4,14 +4,19 @@
  */
 import { fieldHash } from '../shared/fieldText.ts';
 import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/pageProtocol.ts';
+import { pieceOf, type Truncation } from '../shared/textPiece.ts';
 import type { MarkdownReader } from './actHook.ts';
+import { commentsIn, type CommentsRegion } from './commentsRegion.ts';
 import { isFocused, readEditable, selectOptions, typingSurface } from './editables.ts';
 import { elementId } from './elementIds.ts';
 import { pageInstance } from './pageInstance.ts';
-import { readPageModel, type LocatedField, type PageModel } from './pageModel.ts';
+import { readPageModel, textOf, type LocatedField, type PageModel } from './pageModel.ts';
 import { editedByPerson, watchDocument } from './personActivity.ts';
+import { readerHook } from './readerHook.ts';
 
-const MAX_TEXT = 50_000;
+/** Regions every page has (the reader view's article) or has where it keeps comments; a site adapter's own regions of these names win. */
+const ARTICLE = 'article';
+const COMMENTS = 'comments';
 
 /** The hash Tether left in each field it wrote, so its own text is never taken for a person's draft. */
 const lastTetherHash = new WeakMap<Element, string>();
@@ -107,30 +112,97 @@ export function describeField(field: LocatedField, readField: FieldReader = read
 }
 
 /**
- * `markdown` (from the act module) turns what `read` names into markdown; plain text without it.
- * `model` is the page as read for this request's last-moment checks, when they read it.
+ * Whether reading `read` needs the reader module (Readability, the comments' text) in this page:
+ * the article, where no adapter region gives it, and the comments, where the page has them.
  */
-export function inspectPage(read: string[], markdown: MarkdownReader | null = null, model: PageModel = readPageModel()): PageInspection {
+export function needsReader(read: string[], model: PageModel, comments: CommentsRegion | null = commentsIn(document)): boolean {
+  if (readerHook()?.module) return false;
+  return read.some(
+    (name) =>
+      !model.readable.has(name) &&
+      !model.fields.some((field) => field.name === name) &&
+      ((name === ARTICLE && !model.readable.has('post.body')) || (name === COMMENTS && comments !== null)),
+  );
+}
+
+/**
+ * The article: the adapter's post title and body where it has them (it knows the site; the reader
+ * view guesses), else the reader view's; when that finds none or cannot read the page, the page's
+ * main region (or body), and `fallback` says why.
+ */
+function articleText(model: PageModel, markdown: MarkdownReader | null, comments: CommentsRegion | null, fallback: Record<string, string>): string {
+  const regionText = (name: string) => {
+    const region = model.readable.get(name);
+    const element = region?.element() ?? null;
+    return region ? (markdown && element ? markdown.region(element) : region.text()) : '';
+  };
+  if (model.readable.has('post.body')) {
+    const title = model.readable.get('post.title')?.text() ?? '';
+    return [title && markdown ? `# ${title}` : title, regionText('post.body')].filter(Boolean).join('\n\n');
+  }
+  const reader = readerHook()?.module;
+  const reading = reader?.article(document, comments?.container ?? null, markdown && ((element) => markdown.region(element))) ?? {
+    problem: 'The reader module is not in this page.',
+  };
+  if ('text' in reading) return reading.text;
+  fallback[ARTICLE] = `${reading.problem} This is the page's main text, read without the reader view.`;
+  const main = model.readable.get('main')?.element() ?? document.body;
+  return markdown && main ? markdown.region(main) : textOf(main);
+}
+
+/**
+ * `markdown` (from the act module) turns what `read` names into markdown; plain text without it.
+ * `model` is the page as read for this request's last-moment checks, when they read it. `from`
+ * says where each named text is read on from (a `truncated.next` of an earlier answer).
+ */
+export function inspectPage(
+  read: string[],
+  markdown: MarkdownReader | null = null,
+  model: PageModel = readPageModel(),
+  from: Record<string, number> = {},
+): PageInspection {
   const readField = onceEach();
   const observation = observePage(model, readField);
+  const comments = commentsIn(document);
+  const readable = [...model.readable.keys()];
+  if (!readable.includes(ARTICLE)) readable.push(ARTICLE);
+  if (comments && !readable.includes(COMMENTS)) readable.push(COMMENTS);
   const inspection: PageInspection = {
     ...observation,
     fields: model.fields.map((field) => describeField(field, readField)),
-    actions: model.actions.map((action) => ({ name: action.name, kind: action.kind, label: action.label })),
-    readable: [...model.readable.keys()],
+    actions: model.actions.map((action) => ({
+      name: action.name,
+      kind: action.kind,
+      label: action.label,
+      ...(action.repeated === undefined ? {} : { repeated: action.repeated }),
+    })),
+    readable,
   };
   if (read.length > 0) {
     const text: Record<string, string> = {};
+    const truncated: Record<string, Truncation> = {};
+    const fallback: Record<string, string> = {};
     const unknown: string[] = [];
     for (const name of read) {
       const field = model.fields.find((candidate) => candidate.name === name);
       const region = model.readable.get(name);
       const element = region?.element() ?? null;
-      if (field) text[name] = (markdown ? markdown.field(field.editable) : readField(field).text).slice(0, MAX_TEXT);
-      else if (region) text[name] = (markdown && element ? markdown.region(element) : region.text()).slice(0, MAX_TEXT);
-      else unknown.push(name);
+      let whole: string | null = null;
+      if (field) whole = markdown ? markdown.field(field.editable) : readField(field).text;
+      else if (region) whole = markdown && element ? markdown.region(element) : region.text();
+      else if (name === ARTICLE) whole = articleText(model, markdown, comments, fallback);
+      else if (name === COMMENTS && comments) whole = readerHook()?.module?.comments(comments.container, comments.count) ?? null;
+      if (whole === null) {
+        unknown.push(name);
+        continue;
+      }
+      const piece = pieceOf(whole, from[name]);
+      text[name] = piece.text;
+      if (piece.truncated) truncated[name] = piece.truncated;
     }
     inspection.text = text;
+    if (Object.keys(truncated).length > 0) inspection.truncated = truncated;
+    if (Object.keys(fallback).length > 0) inspection.fallback = fallback;
     if (unknown.length > 0) inspection.unknown = unknown;
   }
   return inspection;

@@ -7,7 +7,10 @@
 import type { ActionKind, SignIn } from '../shared/pageProtocol.ts';
 import { genericActionKind } from './actionWords.ts';
 import { EDITABLE_CANDIDATES, editableFrom, isHiddenInput, isVisible, type Editable } from './editables.ts';
+import { controlOf, editorContainers, isEditorChrome } from './editorChrome.ts';
 import { isFormattingControl } from './formattingControls.ts';
+import { isReachable } from './reachable.ts';
+import { repeatKey } from './repeatedControls.ts';
 import { sitesHook } from './sitesHook.ts';
 
 export interface LocatedField {
@@ -24,6 +27,8 @@ export interface LocatedAction {
   kind: ActionKind;
   label: string;
   element: HTMLElement;
+  /** How many more controls like it the page has, shown or not (a Reply under every comment), left out; the name is the first. */
+  repeated?: number;
 }
 
 /** A named read-only region: its text, and its element when it has one (for markdown). */
@@ -55,6 +60,8 @@ export function elementRegion(find: () => Element | null): ReadableRegion {
 const TITLE_HINT = /title|subject|제목/i;
 const SIGN_OUT = /^(log ?out|sign ?out|로그아웃)$/i;
 const SIGN_IN = /^(log ?in|sign ?in|로그인)$/i;
+/** What the text of a sign-in or sign-out link holds at least. */
+const SIGN_WORDS = /log|sign|로그/i;
 const ACCOUNT_SELECTORS = ['[data-account]', '.account-name', '.user-name', '.username', '.nickname', '.profile-name'];
 
 function slug(text: string, fallback: string): string {
@@ -96,8 +103,9 @@ export interface GenericEditable {
 }
 
 /**
- * The visible editables on the page, one per editor, in document order: what the generic adapter
- * names fields after. Visibility is checked last, only for candidates that hold an editable (radios,
+ * The editables a person can see and reach, one per editor, in document order: what the generic
+ * adapter names fields after (an editor's focus trap or hidden search box is not one: reachable.ts).
+ * Reachability is checked last, only for candidates that hold an editable (radios,
  * checkboxes and frames without an editor need no layout read); every check is a pure read, so the
  * order does not change which editables are found. Editables `leaveOut` picks are left out before
  * their visibility is read (with every candidate that leads to the same editor).
@@ -110,7 +118,7 @@ export function genericEditables(doc: Document, leaveOut?: (editable: Editable) 
     const editable = editableFrom(element);
     if (!editable || seen.has(editable.element)) continue;
     if (editable.kind === 'contenteditable' && editable.element.parentElement?.isContentEditable) continue;
-    if (leaveOut?.(editable) || !isVisible(element)) continue;
+    if (leaveOut?.(editable) || !isReachable(element)) continue;
     seen.add(editable.element);
     editables.push({ element, editable });
   }
@@ -158,15 +166,38 @@ export function namedFields(editables: GenericEditable[], taken: Set<string>): L
   return fields;
 }
 
-export function inferActions(doc: Document): LocatedAction[] {
-  const actionNames = new Set<string>();
+/**
+ * The generic adapter's actions: each button once, without editor chrome (editorChrome.ts), at
+ * most 30. A control whose label repeats (a Reply under every comment) is listed once, with how
+ * many more the page has, shown or not; its repeats are told by their text and tag and their
+ * parent's tag, with no layout read (a page of 5,000 comments has 15,000 of them). `taken`: the
+ * field names, which no action shares.
+ */
+export function inferActions(doc: Document, taken: Set<string> = new Set()): LocatedAction[] {
+  const actionNames = new Set(taken);
   const actions: LocatedAction[] = [];
+  const byKey = new Map<string, LocatedAction>();
+  const keys = new Map<string, string>();
+  const containers = editorContainers(doc);
   for (const element of Array.from(doc.querySelectorAll<HTMLElement>('button, input[type="submit"], [role="button"]'))) {
-    if (actions.length >= 30 || !isVisible(element) || isFormattingControl(element)) continue;
+    const text = element.textContent || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '';
+    // Most repeats carry the very same text ("Reply"): its key is worked out once.
+    let words = keys.get(text);
+    if (words === undefined) keys.set(text, (words = repeatKey(text)));
+    // The same words in the same kind of place: a toolbar's "Code" is not the page's "Code" tab repeated.
+    const key = `${words} ${element.localName} ${element.parentElement?.localName ?? ''}`;
+    const listed = words ? byKey.get(key) : undefined;
+    if (listed) {
+      listed.repeated = (listed.repeated ?? 0) + 1;
+      continue;
+    }
+    if (actions.length >= 30 || !isVisible(element)) continue;
     const label = (textOf(element) || (element as HTMLInputElement).value || element.getAttribute('aria-label') || '').slice(0, 200);
-    if (!label) continue;
+    if (!label || isEditorChrome(controlOf(element, label, isFormattingControl(element), containers))) continue;
     const kind = genericActionKind(label);
-    actions.push({ name: uniqueName(slug(label, 'action'), actionNames), kind, label, element });
+    const action: LocatedAction = { name: uniqueName(slug(label, 'action'), actionNames), kind, label, element };
+    actions.push(action);
+    byKey.set(key, action);
   }
   return actions;
 }
@@ -184,8 +215,11 @@ export function inferReadable(doc: Document): Map<string, ReadableRegion> {
 }
 
 export function inferSignIn(doc: Document): SignIn {
-  const clickable = Array.from(doc.querySelectorAll('a, button'));
-  // Each one's text is read once (innerText lays the page out), for both tests below.
+  // Only links and buttons whose words could say it: innerText lays the page out, and a post with
+  // 5,000 comments has 15,000 Reply / Like / Report buttons (0.14 s of innerText there). Their
+  // textContent holds every character their innerText can show, so the filter drops none.
+  const clickable = Array.from(doc.querySelectorAll('a, button')).filter((element) => SIGN_WORDS.test(element.textContent ?? ''));
+  // Each one's text is read once, for both tests below.
   const texts: Array<string | undefined> = [];
   const textAt = (index: number): string => (texts[index] ??= textOf(clickable[index]));
   let signIn: SignIn = { state: 'unknown', account: null, via: 'generic' };
@@ -198,12 +232,13 @@ export function inferSignIn(doc: Document): SignIn {
   return signIn;
 }
 
-/** The generic adapter: infers a title and a body, other fields, actions and sign-in on any site. */
-export function inferred(doc: Document): PageModel {
+/** The generic adapter: infers a title and a body, other fields, actions and sign-in on any site. `actions: false` leaves actions unread (a reading that needs none). */
+export function inferred(doc: Document, actions = true): PageModel {
+  const fields = inferFields(doc, new Set());
   return {
     adapterId: 'generic',
-    fields: inferFields(doc, new Set()),
-    actions: inferActions(doc),
+    fields,
+    actions: actions ? inferActions(doc, new Set(fields.map((field) => field.name))) : [],
     readable: inferReadable(doc),
     signIn: inferSignIn(doc),
     draftBanner: false,
@@ -211,6 +246,6 @@ export function inferred(doc: Document): PageModel {
 }
 
 /** The page as the adapter that claims it reads it (once the site adapters are here), or as the generic model does. */
-export function readPageModel(doc: Document = document): PageModel {
-  return sitesHook()?.module?.read(doc) ?? inferred(doc);
+export function readPageModel(doc: Document = document, actions = true): PageModel {
+  return sitesHook()?.module?.read(doc) ?? inferred(doc, actions);
 }

@@ -6,7 +6,6 @@
  * This file is in every page, so the light requests are checked by hand here; an act is checked
  * in full (zod, the plan) by the act module, which the worker injects when the first act comes.
  */
-import browser, { type Runtime } from 'webextension-polyfill';
 import { checkAccountNow } from '../shared/checkAccount.ts';
 import { tetherError, type TetherError } from '../shared/errors.ts';
 import { originOf, urlWithoutFragment } from '../shared/model.ts';
@@ -16,6 +15,7 @@ import {
   PAGE_PORT,
   type PagePortReply,
   READ_FORMATS,
+  READER_MODULE_FILE,
   SITES_MODULE_FILE,
   type PageExpectation,
   type PageReply,
@@ -23,14 +23,14 @@ import {
 } from '../shared/pageChannel.ts';
 import { actModule } from './actHook.ts';
 import type { PageAnswerReply } from '../shared/pageProtocol.ts';
-import { inspectPage, observePage } from './inspectPage.ts';
+import { inspectPage, needsReader, observePage } from './inspectPage.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel, type PageModel } from './pageModel.ts';
 import { needsSitesModule } from './sitesHook.ts';
 
 type LightRequest =
   | { type: 'observe' }
-  | { type: 'inspect'; expect: PageExpectation; read: string[]; readAs: ReadFormat }
+  | { type: 'inspect'; expect: PageExpectation; read: string[]; readAs: ReadFormat; from: Record<string, number> }
   | { type: 'act'; expect: PageExpectation }
   | { type: 'actStatus'; requestId: string };
 
@@ -42,6 +42,12 @@ const NEEDS_ACT_MODULE: PageReply<never> = {
   ok: false,
   error: { code: 'invalid_request', message: 'This request needs Tether’s act module in the page.' },
   load: ACT_MODULE_FILE,
+};
+
+const NEEDS_READER_MODULE: PageReply<never> = {
+  ok: false,
+  error: { code: 'invalid_request', message: 'This request needs Tether’s reader module in the page.' },
+  load: READER_MODULE_FILE,
 };
 
 const NEEDS_SITES_MODULE: PageReply<never> = {
@@ -76,7 +82,11 @@ function parseRequest(message: Record<string, unknown>): LightRequest | null {
       const readAs = message.readAs ?? 'text';
       if (!Array.isArray(read) || read.length > 20 || !read.every((name) => isString(name, 100))) return null;
       if (!READ_FORMATS.includes(readAs as ReadFormat)) return null;
-      return { type: 'inspect', expect, read: read as string[], readAs: readAs as ReadFormat };
+      const from = message.from ?? {};
+      if (typeof from !== 'object' || from === null || Array.isArray(from)) return null;
+      const places = Object.entries(from);
+      if (places.length > 20 || !places.every(([name, at]) => isString(name, 100) && Number.isSafeInteger(at) && (at as number) >= 0)) return null;
+      return { type: 'inspect', expect, read: read as string[], readAs: readAs as ReadFormat, from: from as Record<string, number> };
     }
     default:
       return null;
@@ -112,21 +122,24 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
   if (request.type !== 'actStatus' && needsSitesModule()) return NEEDS_SITES_MODULE;
   switch (request.type) {
     case 'observe':
-      return { ok: true, value: observePage() };
+      // An observation (sign-in, drafts, which element each field is) needs no actions.
+      return { ok: true, value: observePage(readPageModel(document, false)) };
     case 'inspect': {
       // One reading of the page serves the account check and the answer: both run in this one
       // synchronous turn, so the page cannot change between them, and reading it is most of an
       // inspect's work in the page.
       let model: PageModel | undefined;
-      const pageModel = () => (model ??= readPageModel());
+      // A reference's answer has no actions (nothing can be done through it): they are not read.
+      const pageModel = () => (model ??= readPageModel(document, request.expect.role === 'write'));
       const problem = checkExpectation(request.expect, pageModel);
       if (problem) return refuse(problem);
+      if (needsReader(request.read, pageModel())) return NEEDS_READER_MODULE;
       if (request.readAs === 'markdown' && request.read.length > 0) {
         const module = actModule();
         if (!module) return NEEDS_ACT_MODULE;
-        return { ok: true, value: inspectPage(request.read, module.markdown, pageModel()) };
+        return { ok: true, value: inspectPage(request.read, module.markdown, pageModel(), request.from) };
       }
-      return { ok: true, value: inspectPage(request.read, null, pageModel()) };
+      return { ok: true, value: inspectPage(request.read, null, pageModel(), request.from) };
     }
     case 'act': {
       const problem = checkExpectation(request.expect);
@@ -159,11 +172,15 @@ function portRequest(message: unknown): { id: number; request: Record<string, un
  * on it; each answer carries its request's id. Only Tether's own service worker can open it
  * (content scripts of other tabs cannot connect to a tab; other extensions and pages cannot reach
  * this isolated world), and the sender is checked anyway.
+ *
+ * `chrome.runtime` directly, not webextension-polyfill: a port's events and messages are the same
+ * in Chromium and Firefox (which gives content scripts `chrome` too), nothing here needs a promise,
+ * and the polyfill was a third of the script every page loads.
  */
 export function registerPageChannel(): void {
-  browser.runtime.onConnect.addListener((port: Runtime.Port) => {
+  chrome.runtime.onConnect.addListener((port: chrome.runtime.Port) => {
     if (port.name !== PAGE_PORT) return;
-    if (port.sender?.id !== browser.runtime.id || port.sender.tab !== undefined) {
+    if (port.sender?.id !== chrome.runtime.id || port.sender.tab !== undefined) {
       port.disconnect();
       return;
     }

@@ -117,7 +117,7 @@ function checkedAgainstGeneric(adapter: SiteAdapter, doc: Document, model: PageM
   );
   const unnamed = allCovered
     ? []
-    : namedFields(genericEditables(doc), new Set(model.fields.map((field) => field.name))).filter(
+    : namedFields(genericEditables(doc), new Set([...model.fields, ...model.actions].map((named) => named.name))).filter(
         (generic) => !coveredBy(model.fields, [generic.located, generic.editable.element]),
       );
   const verdict = adapterVerdict({
@@ -139,7 +139,7 @@ function checkedAgainstGeneric(adapter: SiteAdapter, doc: Document, model: PageM
         adapterId: verdict.adapter,
         adapterProblem: verdict.problem,
         fields: unnamed,
-        actions: model.actions.length > 0 ? model.actions : inferActions(doc),
+        actions: model.actions.length > 0 ? model.actions : inferActions(doc, new Set(unnamed.map((field) => field.name))),
         readable: new Map([...inferReadable(doc), ...model.readable]),
         signIn: model.signIn.state !== 'unknown' ? model.signIn : inferSignIn(doc),
         draftBanner: model.draftBanner,

@@ -1,10 +1,10 @@
 /**
- * How the site adapters (content-sites.js) meet the content script: like the act module
- * (actHook.ts), through a global of the isolated world that page scripts can neither see nor
- * replace. Every page carries only the list of what the adapters claim (adapters/claims.ts); a
+ * How the site adapters (content-sites.js) meet the content script: like the act module, through
+ * a hook in the isolated world (moduleHook.ts). Every page carries only the list of what the adapters claim (adapters/claims.ts); a
  * page an adapter claims asks the worker for the module before it answers anything.
  */
 import { SITE_CLAIMS } from './adapters/claims.ts';
+import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
 import type { PageModel } from './pageModel.ts';
 import { adapterMatches } from './siteAdapter.ts';
 
@@ -13,29 +13,14 @@ export interface SitesModule {
   read(doc: Document): PageModel | null;
 }
 
-interface SitesHook {
-  module: SitesModule | null;
-  register(module: SitesModule): void;
-}
-
 const SITES_HOOK = '__tetherSitesHook';
-type HookScope = typeof globalThis & { [SITES_HOOK]?: SitesHook };
 
 export function installSitesHook(): void {
-  const scope = globalThis as HookScope;
-  if (scope[SITES_HOOK]) return;
-  const hook: SitesHook = {
-    module: null,
-    register(module) {
-      // The first registration wins: a second injection changes nothing.
-      if (!hook.module) hook.module = module;
-    },
-  };
-  Object.defineProperty(scope, SITES_HOOK, { value: hook, writable: false, configurable: false });
+  installModuleHook<SitesModule, object>(SITES_HOOK, {});
 }
 
-export function sitesHook(): SitesHook | null {
-  return (globalThis as HookScope)[SITES_HOOK] ?? null;
+export function sitesHook(): ModuleHook<SitesModule> | null {
+  return moduleHook<ModuleHook<SitesModule>>(SITES_HOOK);
 }
 
 /** This page is on a site an adapter claims, and the adapters are not here yet. */

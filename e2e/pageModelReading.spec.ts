@@ -23,6 +23,7 @@ interface Reading {
   adapterId: string;
   adapterProblem: string | null;
   fields: ReadField[];
+  actions: Array<{ name: string; repeated?: number }>;
 }
 
 const ENTRY = `
@@ -35,6 +36,7 @@ const describe = (element: Element) => element.id || element.getAttribute('name'
     adapterId: model.adapterId,
     adapterProblem: model.adapterProblem ?? null,
     fields: model.fields.map((field) => ({ name: field.name, label: field.label, kind: field.editable.kind, located: describe(field.located) })),
+    actions: model.actions.map((action) => (action.repeated === undefined ? { name: action.name } : { name: action.name, repeated: action.repeated })),
   };
 };`;
 
@@ -61,7 +63,7 @@ test.afterAll(async () => {
 async function readingOf(host: 'blog.localhost' | 'plain.localhost', body: string): Promise<Reading> {
   const page: Page = await browser.newPage();
   await page.route('**/*', (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>` }),
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>` }),
   );
   await page.goto(`http://${host}/write`);
   await page.addScriptTag({ content: reader });
@@ -102,9 +104,10 @@ test('the demo blog adapter on its own editor, with invisible candidates beside 
     'blog.localhost',
     `<input id="post-title"><textarea id="post-body"></textarea><select id="post-category"><option>a</option></select><input id="post-tags">${NOT_FIELDS}`,
   );
-  expect(reading).toEqual({
+  expect({ ...reading, actions: [] }).toEqual({
     adapterId: 'test-blog',
     adapterProblem: null,
+    actions: [],
     fields: [
       { name: 'title', label: 'Post title', kind: 'input', located: 'post-title' },
       { name: 'body', label: 'Post body', kind: 'textarea', located: 'post-body' },
@@ -141,5 +144,69 @@ test('a page the adapter claims but finds none of its fields on is read by the g
     ['body', 'contenteditable'],
     ['in_invisible', 'input'],
     ['thin', 'input'],
+  ]);
+});
+
+/** Inputs a person cannot reach, each hidden one way only (reachable.ts), beside ones they can. */
+const UNREACHABLE = `
+<div aria-hidden="true"><div><input name="in-aria-hidden"></div></div>
+<input name="aria-hidden-itself" aria-hidden="true">
+<div inert><div><input name="in-inert"></div></div>
+<div style="opacity:0"><div><input name="in-transparent" placeholder="Search tools"></div></div>
+<input name="transparent" style="opacity:0">
+<input name="left-of-page" style="position:absolute;left:-10000px">
+<input name="above-page" style="position:absolute;top:-10000px">
+<input name="one-pixel" style="width:1px;height:1px;padding:0;border:0">
+<input name="untabbable" tabindex="-1">`;
+const REACHABLE = `
+<input name="labelled-untabbable" tabindex="-1" aria-label="Note">
+<label>Wrapped <input name="wrapped-untabbable" tabindex="-1"></label>
+<input name="partly-left" style="position:relative;left:-50px;width:200px">
+<div style="opacity:0.5"><input name="half-transparent"></div>
+<div aria-hidden="false"><input name="aria-hidden-false"></div>`;
+
+test('generic reading: inputs a person cannot reach (aria-hidden or inert on it or an ancestor, opacity:0, off-screen, 1 px, tabindex=-1 without a label) are not fields', async () => {
+  const reading = await readingOf('plain.localhost', `<textarea name="story"></textarea>${UNREACHABLE}${REACHABLE}`);
+  expect(reading.fields.map((field) => field.located)).toEqual([
+    'story',
+    'labelled-untabbable',
+    'wrapped-untabbable',
+    'partly-left',
+    'half-transparent',
+    'aria-hidden-false',
+  ]);
+});
+
+/**
+ * A page's own buttons beside an editor's chrome (editorChrome.ts) — a link away and a form's
+ * submit stay actions inside the editor's bar or beside a text area — and comments with repeated
+ * controls.
+ */
+const CHROME = `
+<header><button>Publish</button><button>Body</button></header>
+<nav><button>Images</button></nav>
+<div class="editor">
+  <div class="row"><button type="button">Bold</button><button type="button" aria-label="기울임꼴">𝐼</button><button type="button">format_list_bulleted</button></div>
+  <div class="editor-toolbar"><button type="button">Decrease level</button><button type="button">Save</button><a role="button" href="http://elsewhere.localhost/guide">Guide</a></div>
+  <div contenteditable="true" style="min-height:80px" aria-label="Story"></div>
+  <div class="foot"><span role="button">body</span> › <span role="button">h2</span></div>
+</div>
+<form><textarea name="q" aria-label="Search"></textarea><button>Code</button></form>
+<ol>${Array.from({ length: 40 }, (_, index) => `<li>Comment ${index}<button>Reply</button><button>Like ${index}</button></li>`).join('')}</ol>
+<button>Post comment</button>`;
+
+test('generic actions: editor chrome beside the editor is left out, the page’s own buttons stay, repeated ones are listed once with a count, and no action takes a field’s name', async () => {
+  const reading = await readingOf('plain.localhost', CHROME);
+  expect(reading.fields.map((field) => field.name)).toEqual(['body', 'q']);
+  expect(reading.actions).toEqual([
+    { name: 'publish' },
+    { name: 'body_2' },
+    { name: 'images' },
+    { name: 'save' },
+    { name: 'guide' },
+    { name: 'code' },
+    { name: 'reply', repeated: 39 },
+    { name: 'like_0', repeated: 39 },
+    { name: 'post_comment' },
   ]);
 });

@@ -31,3 +31,8 @@ test('the product build contains no host of the demo sites; the test build does'
     expect(filesMentioning(TEST_DIST, host), `${host} in dist-test/`).toContain('content-sites.js');
   }
 });
+
+test('the reader view’s fault hook (how the tests make Readability fail) is only in the test build', () => {
+  expect(filesMentioning(DIST, 'tether-test-fault')).toEqual([]);
+  expect(filesMentioning(TEST_DIST, 'tether-test-fault')).toEqual(['content-read.js']);
+});

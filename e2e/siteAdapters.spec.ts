@@ -51,7 +51,8 @@ const actionKinds = (page: InspectResult) => Object.fromEntries((page.actions ??
 
 test('a page the demo blog adapter claims but does not match still lists its fields, read by the generic model, which says so', async ({ tether, sites }) => {
   const page = await open(tether, sites.url('blog', '/studio/new'));
-  const seen = await (await bind(tether, page, 'reference')).inspect();
+  // (a write handle: a reference's answer has no fields or actions)
+  const seen = await (await bind(tether, page, 'write')).inspect();
   expect(seen.adapter).toBe('generic');
   expect(seen.adapterProblem).toBe(
     'The test-blog adapter (checked 2026-11-30) found none of its fields (title, body, category, tags) on this page; the generic page model read it.',
@@ -173,7 +174,7 @@ test('Tistory: title, TinyMCE body and tags; 완료 opens the layer that holds �
   expect(await editor.locator('#post-title-inp').inputValue()).toBe('봄 시장');
   expect(actionKinds(await blog.inspect())).toEqual({ publish_settings: 'other', publish: 'publish' });
 
-  const redesigned = await (await bind(tether, await open(tether, sites.at('bob.tistory.com', '/manage/newpost/?redesign=1')), 'reference')).inspect();
+  const redesigned = await (await bind(tether, await open(tether, sites.at('bob.tistory.com', '/manage/newpost/?redesign=1')), 'write')).inspect();
   expect(redesigned.adapter).toBe('tistory');
   expect(redesigned.adapterProblem).toBe(
     'The tistory adapter (checked 2026-11-30) does not name a field on this page (post_title); the generic page model added it. Not found here: title.',

@@ -20,6 +20,13 @@ export const ACT_MODULE_FILE = 'content-act.js';
  */
 export const SITES_MODULE_FILE = 'content-sites.js';
 
+/**
+ * The reader module: Mozilla's Readability (the article without the page around it) and the text of
+ * comments. Injected the same way, into the bound document, the first time an inspect reads
+ * `article` or `comments` there; the page's own reading (fields, regions) needs none of it.
+ */
+export const READER_MODULE_FILE = 'content-read.js';
+
 export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-editor', 'select', 'rich-editor'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -46,8 +53,8 @@ export type PageReply<T> =
   | {
       ok: false;
       error: { code: string; message: string; details?: Record<string, unknown> };
-      /** The request needs a module in the page (the act module, the site adapters): the worker injects this file and asks again. */
-      load?: typeof ACT_MODULE_FILE | typeof SITES_MODULE_FILE;
+      /** The request needs a module in the page (the act module, the site adapters, the reader): the worker injects this file and asks again. */
+      load?: typeof ACT_MODULE_FILE | typeof SITES_MODULE_FILE | typeof READER_MODULE_FILE;
     };
 
 /**

@@ -18,6 +18,7 @@ export {
   FIELD_KINDS,
   PAGE_CHANNEL,
   READ_FORMATS,
+  READER_MODULE_FILE,
   SITES_MODULE_FILE,
   type ActionKind,
   type FieldKind,
@@ -27,6 +28,7 @@ export {
 } from './pageChannel.ts';
 
 const upTo = (length: number) => z.string().check(z.maxLength(length));
+const count = z.int().check(z.nonnegative());
 const listOf = <T extends z.ZodMiniType>(item: T, length: number) => z.array(item).check(z.maxLength(length));
 
 export const signInSchema = z.object({
@@ -60,6 +62,8 @@ export const actionInfoSchema = z.object({
   name: upTo(100),
   kind: z.enum(ACTION_KINDS),
   label: upTo(200),
+  /** How many more controls like it the page has (a Reply under every comment), left out of the list. */
+  repeated: z.optional(z.int().check(z.nonnegative())),
 });
 export type ActionInfo = z.infer<typeof actionInfoSchema>;
 
@@ -89,6 +93,10 @@ export const pageInspectionSchema = z.object({
   actions: listOf(actionInfoSchema, 100),
   /** The text of fields or regions the request asked for by name. */
   text: z.optional(z.record(z.string(), upTo(200_000))),
+  /** How each text that is not whole was cut (shared/textPiece.ts). */
+  truncated: z.optional(z.record(z.string(), z.object({ from: z.optional(count), returned: count, total: count, next: z.optional(count) }))),
+  /** Texts read another way than asked (the article's generic reading), and why. */
+  fallback: z.optional(z.record(z.string(), upTo(1000))),
   /** Names the request asked to read that the page does not have. */
   unknown: z.optional(z.array(z.string())),
   /** Readable regions the adapter knows (e.g. a post's title and body), by name. */
@@ -195,6 +203,7 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     expect: pageExpectationSchema,
     read: listOf(z.string(), 20),
     readAs: z.optional(z.enum(READ_FORMATS)),
+    from: z.optional(z.record(z.string(), count)),
   }),
   pageActRequestSchema,
   z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('actStatus'), requestId: z.string() }),

@@ -84,4 +84,19 @@ describe('parseAgentRequest (R9 and schema)', () => {
     const outcome = parseAgentRequest('act', { profile: 'p', workspace: 'w', handle: 'h', plan, requestId: 'r1', at: '2026-12-01T10:00:00Z' });
     expect(outcome.ok && outcome.value.tool).toBe('act');
   });
+
+  it('inspect reads on from a place in a text read names; a place for a text read does not name, or not a place, is refused', () => {
+    const base = { profile: 'p', workspace: 'w', handle: 'h' };
+    expect(parseAgentRequest('inspect', { ...base, read: ['article'], from: { article: 49_996 } }).ok).toBe(true);
+    const stray = parseAgentRequest('inspect', { ...base, read: ['main'], from: { main: 10, article: 20 } });
+    expect(stray.ok ? 'ok' : stray.error.code).toBe('invalid_request');
+    if (!stray.ok) {
+      expect(stray.error.message).toBe('from names article, which read does not: name each text in read too.');
+      expect(stray.error.details?.from).toEqual(['article']);
+    }
+    for (const from of [{ main: -1 }, { main: 1.5 }, { main: '10' }, [10]]) {
+      const refused = parseAgentRequest('inspect', { ...base, read: ['main'], from });
+      expect(refused.ok ? 'ok' : refused.error.code).toBe('invalid_request');
+    }
+  });
 });

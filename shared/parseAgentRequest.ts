@@ -69,7 +69,15 @@ export function parseAgentRequest(tool: unknown, rawArgs: unknown): Outcome<Pars
     }
     case 'inspect': {
       const result = checked(tool, TOOL_SCHEMAS.inspect.safeParse(args));
-      return result.ok ? success({ tool, args: result.value }) : result;
+      if (!result.ok) return result;
+      // Reading on is from a place in a text being read: a name `from` gives must be in `read`.
+      const strays = Object.keys(result.value.from ?? {}).filter((name) => !(result.value.read ?? []).includes(name));
+      if (strays.length > 0) {
+        return failure(
+          tetherError('invalid_request', `from names ${strays.join(', ')}, which read does not: name each text in read too.`, { from: strays.slice(0, 20) }),
+        );
+      }
+      return success({ tool, args: result.value });
     }
     case 'act': {
       const result = checked(tool, TOOL_SCHEMAS.act.safeParse(args));

@@ -63,6 +63,17 @@ export const inspectArgsSchema = z.strictObject({
   handle: id.optional(),
   read: z.array(z.string().min(1).max(100)).max(20).optional(),
   readAs: z.enum(READ_FORMATS).optional(),
+  from: z
+    .record(
+      z.string().min(1).max(100),
+      z
+        .number()
+        .int()
+        .nonnegative()
+        .max(2 ** 31),
+    )
+    .optional()
+    .describe('Read on: {name: truncated.next} for a name in read.'),
   ...answerOptions,
 });
 

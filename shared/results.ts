@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { ChoiceRule } from './explain.ts';
 import type { ActionKind, FieldKind, SignIn, StepOutcome } from './pageProtocol.ts';
+import type { Truncation } from './textPiece.ts';
 
 /*
  * context — a schema as well as a type: the bridge merges the answers of every connected profile
@@ -104,6 +105,12 @@ export interface ActionView {
   kind: ActionKind;
   /** The label on the button, when it says more than the name. */
   label?: string;
+  /**
+   * Only when the page repeats this control (a Reply under every comment): how many more controls
+   * with the same label (digits aside: "Like 3", "Like 12") it has, shown or not. They are left out of `actions`;
+   * the name means the first of them.
+   */
+  repeated?: number;
 }
 
 /** The page's address, title and the handle's role are in context and resolve already: not repeated. */
@@ -111,12 +118,26 @@ export interface InspectResult {
   signIn: { state: SignIn['state']; account?: string };
   /** Only when a draft is in progress: why Tether thinks so. */
   draft?: { reasons: string[] };
+  /** Not through a reference handle: nothing can be written through it. */
   fields?: FieldView[];
+  /** Not through a reference handle: nothing can be pressed through it. Editor chrome (bold, undo, element paths) is never an action. */
   actions?: ActionView[];
-  /** Regions `read` can name (e.g. a post's title and body). */
+  /** Regions `read` can name (e.g. a post's title and body); through a reference handle, also the fields that hold text. */
   readable?: string[];
-  /** The text of what `read` named. */
+  /** The text of what `read` named (at most 50,000 characters of each). */
   text?: Record<string, string>;
+  /**
+   * Only for a text that is not whole here, by name: `returned` characters of `total` (UTF-16 code
+   * units), from `from` (when not 0), and `next`, where to read on (`from: {name: next}`), while
+   * more remains.
+   */
+  truncated?: Record<string, Truncation>;
+  /**
+   * Only where Tether read a text another way than asked, by name: why. `article` falls back to the
+   * page's main region (or its whole body) when the reader view finds no article or cannot read
+   * the page.
+   */
+  fallback?: Record<string, string>;
   /** Names in `read` the page does not have. */
   unknown?: string[];
   /**

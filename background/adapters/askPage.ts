@@ -11,7 +11,15 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import { isCommitKey } from '../../shared/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
-import { ACT_MODULE_FILE, PAGE_CHANNEL, pageAnswerSchemas, SITES_MODULE_FILE, type PageAnswers, type PageRequest } from '../../shared/pageProtocol.ts';
+import {
+  ACT_MODULE_FILE,
+  PAGE_CHANNEL,
+  pageAnswerSchemas,
+  READER_MODULE_FILE,
+  SITES_MODULE_FILE,
+  type PageAnswers,
+  type PageRequest,
+} from '../../shared/pageProtocol.ts';
 
 type WithoutChannel<T> = T extends unknown ? Omit<T, 'channel'> : never;
 export type PageRequestBody = WithoutChannel<PageRequest>;
@@ -46,11 +54,12 @@ async function injectContentScript(tabId: number, documentId: string): Promise<b
 }
 
 /**
- * The act module (plan checks, writes, editor drivers, markdown) and the site adapters are not in
- * every page: each goes into the document's isolated world when the content script there asks for
- * it, and registers itself with the content script. Nothing of them is web-accessible.
+ * The act module (plan checks, writes, editor drivers, markdown), the site adapters and the reader
+ * module (Readability) are not in every page: each goes into the document's isolated world when the
+ * content script there asks for it, and registers itself with the content script. Nothing of them
+ * is web-accessible.
  */
-const MODULE_FILES: readonly string[] = [ACT_MODULE_FILE, SITES_MODULE_FILE];
+const MODULE_FILES: readonly string[] = [ACT_MODULE_FILE, SITES_MODULE_FILE, READER_MODULE_FILE];
 
 async function injectModule(tabId: number, documentId: string, file: string): Promise<boolean> {
   try {
@@ -93,7 +102,7 @@ export async function askPage<R extends PageRequestBody>(
       if (!isMissingReceiver(error) || !(await injectContentScript(tabId, documentId))) throw error;
       reply = await pagePorts.ask(tabId, documentId, message, limit);
     }
-    // A page may ask for the site adapters, then (for an act) the act module: each once.
+    // A page may ask for the site adapters, then the reader module, then the act module (an act, a markdown read): each once.
     for (const loaded = new Set<string>(); ;) {
       const file = moduleAskedFor(reply);
       if (file === null || loaded.has(file) || !(await injectModule(tabId, documentId, file))) break;

@@ -99,6 +99,55 @@ describe('inspectionView: what the agent reads, and nothing empty or default', (
       expect: { signIn: { state: 'signed_in', account: 'alice' }, readable: ['post.title'] },
     },
   ])('$name', ({ page: extra, expect: expected }) => {
-    expect(inspectionView(page(extra))).toStrictEqual(expected);
+    expect(inspectionView(page(extra), 'write')).toStrictEqual(expected);
+  });
+});
+
+describe('inspectionView: a reference answer has no controls', () => {
+  const controls = page({
+    fields: [
+      { name: 'title', kind: 'input', label: 'Title', length: 0, hash: 'v1:0', focused: false, editedByPerson: false },
+      { name: 'comment', kind: 'textarea', label: 'Comment', length: 12, hash: 'v1:c', focused: false, editedByPerson: false },
+    ],
+    actions: [
+      { name: 'post_comment', kind: 'submit', label: 'Post comment' },
+      { name: 'reply', kind: 'submit', label: 'Reply', repeated: 199 },
+    ],
+    readable: ['title', 'main'],
+  });
+
+  it('through a write handle: fields and actions, a repeated control once with how many more were left out', () => {
+    expect(inspectionView(controls, 'write')).toEqual({
+      signIn: { state: 'signed_in', account: 'alice' },
+      fields: [
+        { name: 'title', kind: 'input', length: 0, hash: 'v1:0' },
+        { name: 'comment', kind: 'textarea', length: 12, hash: 'v1:c' },
+      ],
+      actions: [
+        { name: 'post_comment', kind: 'submit' },
+        { name: 'reply', kind: 'submit', repeated: 199 },
+      ],
+      readable: ['title', 'main'],
+    });
+  });
+
+  it('through a reference handle: no fields, no actions; the fields that hold text can be read by name', () => {
+    expect(inspectionView(controls, 'reference')).toEqual({ signIn: { state: 'signed_in', account: 'alice' }, readable: ['title', 'main', 'comment'] });
+    expect(inspectionView({ ...controls, text: { comment: 'typed before' } }, 'reference')).toEqual({
+      signIn: { state: 'signed_in', account: 'alice' },
+      readable: ['title', 'main'],
+      text: { comment: 'typed before' },
+    });
+  });
+});
+
+describe('inspectionView: text', () => {
+  it('passes on how a text was cut and why one was read another way; says nothing when neither happened', () => {
+    const truncated = { article: { from: 49_996, returned: 50_000, total: 180_000, next: 99_996 } };
+    const fallback = { article: "The reader view (Readability) finds no article on this page. This is the page's main text, read without the reader view." };
+    expect(inspectionView(page({ text: { article: 'x' }, truncated, fallback }), 'write')).toMatchObject({ text: { article: 'x' }, truncated, fallback });
+    const plain = inspectionView(page({ text: { article: 'x' }, truncated: {}, fallback: {} }), 'write');
+    expect(plain).not.toHaveProperty('truncated');
+    expect(plain).not.toHaveProperty('fallback');
   });
 });

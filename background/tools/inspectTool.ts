@@ -41,6 +41,7 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace, contex
       expect: expectationOf(binding),
       read: args.read ?? [],
       ...(args.readAs ? { readAs: args.readAs } : {}),
+      ...(args.from ? { from: args.from } : {}),
     });
   };
   const check = () => revalidateNow(context, binding).finally(() => trace.point('decide'));
@@ -69,7 +70,7 @@ export async function inspectTool(args: InspectArgs, trace: RequestTrace, contex
     signIn: page.signIn.state,
   };
   // The answer is known; what this inspect saw becomes the handle's expectation while the record is saved.
-  const answer = trace.settle(success(inspectionView(page)));
+  const answer = trace.settle(success(inspectionView(page, binding.role)));
   await context.handles.rememberInspection(token, Object.fromEntries(page.fields.map((field) => [field.name, field.hash])), page.fieldElements);
   return answer;
 }

@@ -19,6 +19,7 @@ const ENTRIES: Record<string, string> = {
   session: join(here, 'client', 'sessionWatch.ts'),
   hostile: join(here, 'client', 'hostilePage.ts'),
   'hostile-site': join(here, 'client', 'hostileSite.ts'),
+  'reading-restless': join(here, 'client', 'readingRestless.ts'),
   'editor-ckeditor5': join(here, 'client', 'editors', 'ckeditor5.ts'),
   'editor-lexical': join(here, 'client', 'editors', 'lexical.ts'),
   'editor-tiptap': join(here, 'client', 'editors', 'tiptap.ts'),

@@ -82,7 +82,7 @@ function topMenu(site: SiteName): string {
   return `<nav class="top-menu" aria-label="Site menu">${items.map((item) => `<a href="/${item === 'Home' ? '' : item.toLowerCase().replace(/ /g, '-')}">${item}</a>`).join(' ')}</nav>`;
 }
 
-function layout(session: Session, title: string, main: string, scripts: string[] = [], styles: string[] = []): string {
+export function layout(session: Session, title: string, main: string, scripts: string[] = [], styles: string[] = []): string {
   const { site, user } = session;
   const account =
     site === 'blog'

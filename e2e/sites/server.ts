@@ -31,6 +31,7 @@ import {
   type HostileAttack,
   type Session,
 } from './pages.ts';
+import { readingPage } from './readingPages.ts';
 import { serveFixture } from './siteFixtures.ts';
 import { vendorFile } from './vendor.ts';
 
@@ -281,6 +282,11 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       const attack = /^\/hostile\/([a-z]+)$/.exec(path)?.[1];
       if (attack !== undefined && (HOSTILE_ATTACKS as readonly string[]).includes(attack)) {
         html(hostilePage(session, attack as HostileAttack));
+        return;
+      }
+      const reading = path.startsWith('/reading/') ? readingPage(session, path.slice('/reading/'.length), url.searchParams) : null;
+      if (reading) {
+        html(reading);
         return;
       }
       const editor = path.startsWith('/editor/') ? editorPage(session, path.slice('/editor/'.length)) : null;

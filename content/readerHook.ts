@@ -1,0 +1,32 @@
+/**
+ * How the reader module (content-read.js: Mozilla's Readability, and the text of comments) meets
+ * the content script: like the site adapters, through a hook in the isolated world
+ * (moduleHook.ts). Every page carries only this hook; the worker
+ * injects the module into the bound document when an inspect first reads `article` or `comments`
+ * there.
+ */
+import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
+
+/** The article as the reader view gives it, or why there is none. */
+export type ArticleReading = { text: string } | { problem: string };
+
+export interface ReaderModule {
+  /**
+   * The page's article (title and body): Readability on a copy of the document without its
+   * comments (the page itself is never changed). `markdown` turns the article's element into
+   * markdown (the act module's converter) when the request reads markdown.
+   */
+  article(doc: Document, comments: Element | null, markdown: ((element: Element) => string) | null): ArticleReading;
+  /** How many comments, then their text (without the controls under each). */
+  comments(container: Element, count: number): string;
+}
+
+const READER_HOOK = '__tetherReaderHook';
+
+export function installReaderHook(): void {
+  installModuleHook<ReaderModule, object>(READER_HOOK, {});
+}
+
+export function readerHook(): ModuleHook<ReaderModule> | null {
+  return moduleHook<ModuleHook<ReaderModule>>(READER_HOOK);
+}
