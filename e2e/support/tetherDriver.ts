@@ -117,23 +117,18 @@ export class TetherDriver extends TetherClient<Page> {
     }
   }
 
-  /** Tether's service worker as Playwright sees it now (it attaches to every worker), or null. */
-  private runningWorker(): Worker | null {
-    return this.context.serviceWorkers().find((worker) => worker.url().startsWith(this.extensionUrl(''))) ?? null;
-  }
-
   /**
    * When the running worker started (its `performance.timeOrigin`, in ms since the epoch), or null
-   * when none runs. Reading it does not wake a stopped worker: it asks only a running one.
+   * when none runs. Reading it does not wake a stopped worker: it asks only running ones. Playwright
+   * may still list a worker that is going away (and never answer from it), so each is asked with a
+   * time limit, and the newest answer wins.
    */
   async workerStartTime(): Promise<number | null> {
-    const worker = this.runningWorker();
-    if (!worker) return null;
-    try {
-      return await worker.evaluate(() => performance.timeOrigin);
-    } catch {
-      return null; // it stopped while asked
-    }
+    const workers = this.context.serviceWorkers().filter((worker) => worker.url().startsWith(this.extensionUrl('')));
+    const ask = (worker: Worker) =>
+      Promise.race([worker.evaluate(() => performance.timeOrigin).catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+    const times = (await Promise.all(workers.map(ask))).filter((time): time is number => time !== null);
+    return times.length > 0 ? Math.max(...times) : null;
   }
 
   /**
