@@ -12,7 +12,7 @@ import type { ToolEnvelope } from '../../shared/protocol.ts';
 import { expect, test } from '../fixtures.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
 
 const CLIENTS = 20;
 const TABS_PER_PROFILE = 5;
@@ -41,6 +41,8 @@ async function setUpBrowser(tether: TetherDriver, account: string, hub: { port: 
 
 test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wrong tab, flat memory', async ({ tether, sites }) => {
   test.setTimeout(SECONDS * 1000 + 180_000);
+  // The acts here run right after their own resolve and inspect: counted as writes, not as checked ones.
+  const counts = scenarioCounts('load: 20 clients, 2 profiles, 10 tabs');
   const port = 18000 + (process.pid % 1000);
   const token = `load-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const hub = new Hub(port, token);
@@ -103,7 +105,10 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
                 requestId: `load-${index}-${round}`,
                 plan: { steps: [{ op: 'fill', field: 'title', text, expect: { hash } }], continueDraft: true },
               });
-              if (acted.ok) writes.push({ browser: browserIndex, slot, text });
+              if (acted.ok) {
+                counts.write(acted);
+                writes.push({ browser: browserIndex, slot, text });
+              }
             }
           }
           await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
@@ -142,7 +147,8 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
     expect(writes.length).toBeGreaterThan(CLIENTS);
     // Flat: after a minute of load the worker holds no more than it did once warm (plus slack for GC timing).
     expect(heapEnd ?? 0).toBeLessThan(heapWarm * 1.5 + 1_000_000);
-    recordCounts({ scenario: 'load: 20 clients, 2 profiles, 10 tabs', inputs: total, writes: writes.length });
+    counts.sent(total);
+    counts.save();
   } finally {
     for (const relay of clients) relay.close();
     await second.context.close();
