@@ -16,7 +16,7 @@ import type { ToolEnvelope } from '../../shared/protocol.ts';
 import { expect, test } from '../fixtures.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
 
 const CLIENTS = 20;
 const TABS_PER_PROFILE = 5;
@@ -47,6 +47,8 @@ async function setUpBrowser(tether: TetherDriver, account: string, hub: { port: 
 
 test('20 named agents, 2 profiles, 10 tabs, one minute: no record lost, no wrong tab, no write by a non-holder, flat memory', async ({ tether, sites }) => {
   test.setTimeout(SECONDS * 1000 + 180_000);
+  // The acts here run right after their own resolve and inspect: counted as writes, not as checked ones.
+  const counts = scenarioCounts('load: 20 named agents, 2 profiles, 10 tabs');
   const port = 18000 + (process.pid % 1000);
   const token = `load-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const hub = new Hub(port, token);
@@ -131,7 +133,10 @@ test('20 named agents, 2 profiles, 10 tabs, one minute: no record lost, no wrong
                 plan: { steps: [{ op: 'fill', field: 'title', text, expect: { hash } }], continueDraft: true },
                 ...(release ? { release: true } : {}),
               });
-              if (acted.ok) writes.push({ browser: browserIndex, slot, text });
+              if (acted.ok) {
+                counts.write(acted);
+                writes.push({ browser: browserIndex, slot, text });
+              }
               if (acted.ok && release) {
                 held.push({ browser: browserIndex, slot, client: index, from: holding, to: sentAt });
                 holding = null;
@@ -151,6 +156,9 @@ test('20 named agents, 2 profiles, 10 tabs, one minute: no record lost, no wrong
                 plan: { steps: [{ op: 'fill', field: 'title', text, expect: { hash: current } }], continueDraft: true },
               });
               if (acted.ok) nonHolderWrites.push(text);
+              // Another agent holds the tab (target_busy), or held it and let it go since the inspect: the
+              // handle's own hold is gone either way (context_changed, changed: ["holder"]).
+              else counts.refused(acted, acted.error.code === 'context_changed' ? 'context_changed' : 'target_busy');
             }
           }
           await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
@@ -208,7 +216,8 @@ test('20 named agents, 2 profiles, 10 tabs, one minute: no record lost, no wrong
     expect(new Set(held.map((span) => span.client)).size).toBeGreaterThan(CLIENTS / 2);
     // Flat: after a minute of load the worker holds no more than it did once warm (plus slack for GC timing).
     expect(heapEnd ?? 0).toBeLessThan(heapWarm * 1.5 + 1_000_000);
-    recordCounts({ scenario: 'load: 20 named agents, 2 profiles, 10 tabs', inputs: total, writes: writes.length + nonHolderTries });
+    counts.sent(total);
+    counts.save();
   } finally {
     for (const relay of clients) relay.close();
     await second.context.close();
