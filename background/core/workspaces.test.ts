@@ -209,7 +209,7 @@ describe('workspaces: the details each change keeps', () => {
     expect(next.ws_test?.memberUrls).not.toHaveProperty('2');
     expect(next.ws_other).toBe(other);
     // A member without a remembered address is moved all the same.
-    expect(onTabReplaced({ ws_test: workspace([blog, cafe]) }, 20, 2).ws_test).toMatchObject({ tabIds: [1, 20], memberUrls: {} });
+    expect(onTabReplaced({ ws_test: { ...workspace([blog, cafe]), memberUrls: {} } }, 20, 2).ws_test).toMatchObject({ tabIds: [1, 20], memberUrls: {} });
   });
 
   it('hasSiteOf: a site of the workspace, not another site, never a non-web page', () => {
@@ -228,7 +228,7 @@ describe('workspaces: the details each change keeps', () => {
     expect(onTabNavigated(all, 1, 'https://evil.example/').departures).toEqual([
       { workspaceId: 'ws_test', tabId: 1, fromUrl: blog.url, toUrl: 'https://evil.example/' },
     ]);
-    expect(onTabNavigated({ ws_test: workspace([blog]) }, 1, 'https://evil.example/').departures[0]?.fromUrl).toBe('');
+    expect(onTabNavigated({ ws_test: { ...workspace([blog]), memberUrls: {} } }, 1, 'https://evil.example/').departures[0]?.fromUrl).toBe('');
   });
 
   it('a new session keeps exactly the members still at their address; with all kept, the same workspace', () => {
@@ -237,7 +237,7 @@ describe('workspaces: the details each change keeps', () => {
     const next = keepSurvivingMembers({ ws_test: base }, [blog, { tabId: 2, url: 'https://cafe.example/other' }]).ws_test;
     expect(next).toMatchObject({ tabIds: [1], memberUrls: { '1': blog.url } });
     // Without remembered addresses nothing survives.
-    expect(keepSurvivingMembers({ ws_test: workspace([blog]) }, [blog]).ws_test?.tabIds).toEqual([]);
+    expect(keepSurvivingMembers({ ws_test: { ...workspace([blog]), memberUrls: {} } }, [blog]).ws_test?.tabIds).toEqual([]);
   });
 
   it('a tab leaving a group only affects a workspace made from that group', () => {
