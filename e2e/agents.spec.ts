@@ -122,8 +122,9 @@ test('two agents on one workspace: the interleaving is refused, references are s
     );
     // B may read the blog as a reference, as anyone may.
     const reading = ok(await cursor.call('resolve', { ...scope, readOnly: true, references: [{ site: 'blog' }] }));
-    const readBack = ok(await cursor.call('inspect', { ...scope, handle: reading.references?.[0]?.handle }));
-    expect(readBack.fields?.find((field) => field.name === 'title')?.length).toBe('Agent A: ridge walk'.length);
+    // A reference answer has no fields: the title is read by name, like a region.
+    const readBack = ok(await cursor.call('inspect', { ...scope, handle: reading.references?.[0]?.handle, read: ['title'] }));
+    expect(readBack.text?.title).toBe('Agent A: ridge walk');
     // context says who holds the tab, to both.
     const seenByB = ok(await cursor.call('context', scope)).profiles[0]?.workspaces[0]?.tabs[0];
     expect(seenByB?.heldBy?.agent).toMatch(LABEL('Claude Code'));
