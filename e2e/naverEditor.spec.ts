@@ -4,8 +4,10 @@
  * from the main world, the input-buffer paste where that model is missing or renamed, every
  * write read back from the model and from the rendered page, rollbacks verified like writes (and
  * leftovers said, both with the editor honouring synthetic keys and ignoring them), forged and
- * throwing models refused with the page unchanged, and an object named SmartEditor elsewhere
- * never called.
+ * throwing models refused with the page unchanged, an object named SmartEditor elsewhere
+ * never called; and the whole post: Naver Blog's publish panel (tags, category, the final 발행
+ * with the person's approval, 저장 as a draft), its temporary-save prompt, Naver Cafe's board,
+ * tags and 등록 with approval. Photos (issue 26, item 3) are not here yet.
  */
 import type { Frame, Page } from '@playwright/test';
 import type { ActDone, ActResult, InspectResult } from '../shared/results.ts';
