@@ -16,13 +16,18 @@ import { fieldHash, normalizeFieldText } from '../shared/fieldText.ts';
 import { checkFieldBinding, pinDrift, type ClickPin, type SeenElement } from '../shared/elementBinding.ts';
 import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
 import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
-import type { Plan } from '../shared/protocol.ts';
+import type { Plan, PlanStep } from '../shared/protocol.ts';
 import { draftState, elementId, lastEditBy, personIsTyping, readPageModel, rememberTetherWrite, seenElement } from './actHost.ts';
-import { isDisabled, readEditable, typingSurface } from './editables.ts';
+import { isDisabled, readEditable, typingSurface, type Editable } from './editables.ts';
 import { TooLarge } from './editors/structuredText.ts';
 import { fieldExpectation, holdsExpected, type FieldExpectation } from './fieldExpectation.ts';
 import type { LocatedAction, LocatedField, PageModel } from './pageModel.ts';
 import { planText, restoreField, selectValue, snapshotField, writeText, type FieldSnapshot, type PlannedText, type WriteOutcome } from './writeField.ts';
+import { familyOf } from './editors/families/index.ts';
+import { blockAfter, insertImage, removeImage } from './editors/image.ts';
+import { markdownPieces } from '../shared/planImages.ts';
+import { releaseImages, stagedImage } from './imageStage.ts';
+import type { StagedImage } from './editors/image.ts';
 
 const completed = new Map<string, PageActResult>();
 const running = new Set<string>();
@@ -41,6 +46,10 @@ interface PlannedWrite {
   expectedAfter: string;
   /** fill/append: the text converted for the editor (markdown/HTML), checked before anything runs. */
   planned: PlannedText | null;
+  /** A markdown fill/append that places images: its text pieces (converted) and the image after each. */
+  pieces?: Array<{ planned: PlannedText | null; image?: { image: StagedImage; alt: string } }>;
+  /** An image step: the bytes and where they go. */
+  image?: { image: StagedImage; alt: string; after?: string };
 }
 
 interface Validation {
@@ -57,9 +66,12 @@ export interface PlanContext {
   elements: Record<string, string>;
   /** For a run: the element each click was validated (and approved) against at the dry run. */
   pins: ClickPin[];
+  /** The act's request id and its staged images, by use (shared/planImages.ts): their bytes are kept by id. */
+  requestId?: string;
+  images?: Record<string, string>;
 }
 
-function problem(step: number, code: ErrorCode, message: string, extra: Pick<PlanProblem, 'changed' | 'cause'> = {}): PlanProblem {
+function problem(step: number, code: ErrorCode, message: string, extra: Pick<PlanProblem, 'changed' | 'cause' | 'editor'> = {}): PlanProblem {
   return { step, code, message, ...extra };
 }
 
@@ -86,8 +98,58 @@ function fieldChanged(step: number, field: LocatedField, when: string): PlanProb
   return problem(step, 'field_changed', `"${field.name}" changed ${when} (someone edited it). Inspect again and rebuild the plan.`, by ? { cause: by } : {});
 }
 
+/**
+ * An image step's (or a markdown step's images') bytes and place, or the problem: the field's
+ * editor must have an upload path (Tether never links an image instead), the block `after` names
+ * must be there, and for a run the bytes must have been staged.
+ */
+function imagesFor(
+  index: number,
+  step: PlanStep,
+  field: LocatedField,
+  context: PlanContext,
+  dryRun: boolean,
+): { image?: { image: StagedImage; alt: string; after?: string }; pieces: Record<string, StagedImage> } | { problem: PlanProblem } {
+  const family = familyOf(field.editable);
+  if (!family.image) {
+    return {
+      problem: problem(
+        index,
+        'invalid_request',
+        `"${field.name}" is a ${family.id} editor, which has no image upload Tether can drive; Tether never links an image from elsewhere instead. Put the image in by hand, or into a field whose editor uploads.`,
+        { editor: family.id },
+      ),
+    };
+  }
+  const staged = (use: string): StagedImage | null => {
+    const id = context.images?.[use];
+    return id !== undefined && context.requestId !== undefined ? stagedImage(context.requestId, id) : null;
+  };
+  // A dry run sees no bytes (they are staged for the run only): a stand-in keeps the checks the same.
+  const standIn: StagedImage = { blob: new Blob(), name: 'image', type: 'image/png', width: 1, height: 1 };
+  if (step.op === 'image') {
+    if (step.after !== undefined) {
+      const found = blockAfter(field.editable.element, step.after);
+      if ('problem' in found) return { problem: problem(index, 'invalid_request', `Where should the image go in "${field.name}"? ${found.problem}.`) };
+    }
+    const image = dryRun ? standIn : staged(String(index));
+    if (!image) return { problem: problem(index, 'invalid_request', 'The image’s bytes did not reach the page. Send the act again.') };
+    return { image: { image, alt: step.alt, ...(step.after === undefined ? {} : { after: step.after }) }, pieces: {} };
+  }
+  const pieces: Record<string, StagedImage> = {};
+  if (step.op === 'fill' || step.op === 'append') {
+    for (const key of Object.keys(step.images ?? {})) {
+      const image = dryRun ? standIn : staged(`${index}/${key}`);
+      if (!image) return { problem: problem(index, 'invalid_request', `The bytes of image:${key} did not reach the page. Send the act again.`) };
+      pieces[key] = image;
+    }
+  }
+  return { pieces };
+}
+
 /** Validates every step; `pinned` checks each click against the dry run's (a run, not a dry run). */
 function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinned: boolean): Validation {
+  const dryRun = !pinned;
   const { inspected, elements, pins } = context;
   const problems: PlanProblem[] = [];
   const writes = new Map<number, PlannedWrite>();
@@ -172,6 +234,40 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
       problems.push(fieldChanged(index, field, 'since it was inspected'));
     }
     const base = expectedBefore.text ?? current;
+    const imageKeys = step.op === 'image' ? ['image'] : (step.op === 'fill' || step.op === 'append') && step.images ? Object.keys(step.images) : [];
+    if (imageKeys.length > 0) {
+      const imaging = imagesFor(index, step, field, context, dryRun);
+      if ('problem' in imaging) {
+        problems.push(imaging.problem);
+        return;
+      }
+      if (step.op === 'image') {
+        predicted.set(field.name, base);
+        writes.set(index, { step: index, field, expectedBefore, expectedAfter: base, planned: null, image: imaging.image });
+        return;
+      }
+      if (step.op === 'fill' || step.op === 'append') {
+        const pieces: NonNullable<PlannedWrite['pieces']> = [];
+        try {
+          markdownPieces(step.text).forEach((piece, at) => {
+            const text = piece.text.trim();
+            const mode = step.op === 'fill' && at === 0 ? 'fill' : 'append';
+            pieces.push({ planned: text === '' ? null : planText(field.editable, mode, text, 'markdown') });
+            if (piece.image) pieces.push({ planned: null, image: { image: imaging.pieces[piece.image.key] as StagedImage, alt: piece.image.alt } });
+          });
+        } catch (error) {
+          if (!(error instanceof TooLarge)) throw error;
+          problems.push(problem(index, 'invalid_request', `The markdown for "${step.field}" is too large once converted. Send it in smaller steps.`));
+          return;
+        }
+        // What the field reads after: every text piece in order (an image is a block without text).
+        let after = step.op === 'fill' ? '' : base;
+        for (const piece of pieces) if (piece.planned) after = piece.planned.expected(after)[0] ?? after;
+        predicted.set(field.name, after);
+        writes.set(index, { step: index, field, expectedBefore, expectedAfter: after, planned: null, pieces });
+        return;
+      }
+    }
     let planned: PlannedText | null = null;
     if (step.op === 'fill' || step.op === 'append') {
       try {
@@ -184,7 +280,7 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
         return;
       }
     }
-    const expectedAfter = planned ? (planned.expected(base)[0] ?? '') : step.op === 'clear' ? '' : step.op === 'select' ? step.value : '';
+    const expectedAfter = planned ? (planned.expected(base)[0] ?? '') : step.op === 'select' ? step.value : '';
     predicted.set(field.name, expectedAfter);
     writes.set(index, { step: index, field, expectedBefore, expectedAfter, planned });
   });
@@ -195,8 +291,10 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
 function problemDetails(problems: PlanProblem[]): Record<string, unknown> {
   const changed = [...new Set(problems.flatMap((item) => item.changed ?? []))];
   const byPage = problems.filter((item) => item.cause === 'page');
+  const editor = problems.find((item) => item.editor !== undefined)?.editor;
   return {
     problems,
+    ...(editor === undefined ? {} : { editor }),
     ...(changed.length > 0 ? { changed } : {}),
     ...(byPage.length > 0
       ? { changedByPage: { steps: byPage.map((item) => item.step), note: 'The page’s own script changes these fields; it blocks writes to itself.' } }
@@ -234,18 +332,78 @@ function clickInfos(validation: Validation) {
   return validation.clicks.map(({ step, action, kind, seen }) => ({ step, action, kind, ...seen }));
 }
 
+/** Why a markdown step with images did not verify (kept beside its outcome). */
+const piecesProblem = new WeakMap<WriteOutcome, string>();
+
+/**
+ * A markdown fill/append that places images: each text piece written as markdown (the first one
+ * fills when the step fills), each image put in at the end after the text before it.
+ */
+async function writePieces(editable: Editable, mode: 'fill' | 'append', pieces: NonNullable<PlannedWrite['pieces']>, images: string[]): Promise<WriteOutcome> {
+  let outcome: WriteOutcome = { editor: editable.family, path: null, tried: [], verified: true, text: readEditable(editable) };
+  const paths = new Set<string>();
+  const kept = new Set<NonNullable<WriteOutcome['kept']>[number]>();
+  const dropped = new Set<string>();
+  let first = true;
+  for (const piece of pieces) {
+    const pieceMode = first && mode === 'fill' ? 'fill' : 'append';
+    if (piece.image) {
+      if (first && mode === 'fill') {
+        const cleared = await writeText(editable, 'clear', null);
+        if (!cleared.verified) return cleared;
+      }
+      const put = await insertImage(editable, piece.image.image, piece.image.alt, undefined);
+      if (put.src !== undefined) images.push(put.src);
+      if (put.path) paths.add(put.path);
+      outcome = { ...outcome, path: put.path, tried: [...outcome.tried, ...put.tried], verified: put.verified, text: put.text };
+      if (!put.verified) {
+        piecesProblem.set(outcome, put.problem ?? 'the editor did not keep it');
+        return outcome;
+      }
+      kept.add('img');
+    } else if (piece.planned) {
+      const wrote = await writeText(editable, pieceMode, piece.planned);
+      if (wrote.path) paths.add(wrote.path);
+      for (const name of wrote.kept ?? []) kept.add(name);
+      for (const name of wrote.dropped ?? []) dropped.add(name);
+      outcome = { ...wrote, tried: [...outcome.tried, ...wrote.tried] };
+      if (!wrote.verified) return outcome;
+    } else {
+      continue;
+    }
+    first = false;
+  }
+  return {
+    ...outcome,
+    path: [...paths].join('+') || null,
+    tried: [...new Set(outcome.tried)],
+    took: 'html',
+    kept: [...kept],
+    dropped: [...dropped].filter((name) => !(kept as Set<string>).has(name)),
+  };
+}
+
 async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Promise<PageActResult> {
   const ran: StepOutcome[] = [];
   const snapshots = new Map<LocatedField, FieldSnapshot>();
   /** What each field read back after this plan's last write to it: later steps expect exactly that. */
   const written = new Map<LocatedField, string>();
+  /** The images this plan put in, by step, in order: a rollback takes each back out. */
+  const placed = new Map<number, string[]>();
   const rollback = async (): Promise<number[]> => {
     const restored: number[] = [];
     for (const outcome of [...ran].reverse()) {
       const write = validation.writes.get(outcome.step);
-      const snapshot = write ? snapshots.get(write.field) : undefined;
-      if (!write || !snapshot) continue;
-      if (await restoreField(write.field.editable, snapshot)) restored.push(outcome.step);
+      if (!write) continue;
+      let removed = true;
+      // Images first, newest first: they are the latest in the editor's own history.
+      for (const src of [...(placed.get(outcome.step) ?? [])].reverse()) removed = (await removeImage(write.field.editable, src)) && removed;
+      const snapshot = snapshots.get(write.field);
+      if (!snapshot) {
+        if (write.image && removed) restored.push(outcome.step);
+        continue;
+      }
+      if ((await restoreField(write.field.editable, snapshot)) && removed) restored.push(outcome.step);
       snapshots.delete(write.field); // the earliest snapshot restores the field once
     }
     return restored;
@@ -293,14 +451,56 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
         rolledBack,
       );
     }
-    if (!snapshots.has(write.field)) snapshots.set(write.field, snapshotField(editable));
+    // An image step changes no text: the field's text needs no putting back, only the image taking out.
+    if (!snapshots.has(write.field) && !write.image) snapshots.set(write.field, snapshotField(editable));
     const beforeHash = fieldHash(now);
-    const outcome =
-      step.op === 'select'
-        ? await selectValue(editable, step.value)
-        : await writeText(editable, step.op === 'fill' && step.text === '' ? 'clear' : step.op, write.planned);
+    const images: string[] = [];
+    placed.set(index, images);
+    let problemWords: string | null = null;
+    let outcome: WriteOutcome;
+    if (write.image) {
+      const put = await insertImage(editable, write.image.image, write.image.alt, write.image.after);
+      if (put.src !== undefined) images.push(put.src);
+      problemWords = put.problem ?? null;
+      outcome = {
+        editor: editable.family,
+        path: put.path,
+        tried: put.tried,
+        verified: put.verified,
+        text: put.text,
+        ...(put.verified ? { kept: ['img'] } : {}),
+      };
+    } else if (write.pieces) {
+      outcome = await writePieces(editable, step.op === 'fill' ? 'fill' : 'append', write.pieces, images);
+      problemWords = outcome.verified ? null : (piecesProblem.get(outcome) ?? null);
+    } else {
+      outcome =
+        step.op === 'select'
+          ? await selectValue(editable, step.value)
+          : await writeText(editable, step.op === 'fill' && step.text === '' ? 'clear' : (step.op as 'fill' | 'append' | 'clear'), write.planned);
+    }
     const verified = step.op === 'select' ? outcome.verified && normalizeFieldText(outcome.text) === normalizeFieldText(write.expectedAfter) : outcome.verified;
-    ran.push({ step: index, op: step.op, target: step.field, ...reportOf(outcome), beforeHash, afterHash: fieldHash(outcome.text), verified });
+    ran.push({
+      step: index,
+      op: step.op,
+      target: step.field,
+      ...reportOf(outcome),
+      ...(write.image && images[0] !== undefined && verified ? { src: images[0] } : {}),
+      ...(write.pieces && images.length > 0 ? { images } : {}),
+      beforeHash,
+      afterHash: fieldHash(outcome.text),
+      verified,
+    });
+    if (!verified && problemWords !== null) {
+      const rolledBack = await rollback();
+      const details = { editor: outcome.editor, tried: outcome.tried, field: step.field };
+      return refusal(
+        tetherError('invalid_request', `Step ${index + 1}: the image did not go into "${step.field}": ${problemWords}. Earlier steps were undone.`, details),
+        [problem(index, 'invalid_request', `The image did not go in: ${problemWords}.`, { editor: outcome.editor })],
+        ran,
+        rolledBack,
+      );
+    }
     if (!verified) {
       const rolledBack = await rollback();
       // Nothing took: say which editor this is and what was tried. Something else took: say so.
@@ -361,5 +561,6 @@ export async function runPlan(requestId: string, plan: Plan, context: PlanContex
     return result;
   } finally {
     running.delete(requestId);
+    releaseImages(requestId);
   }
 }

@@ -29,7 +29,8 @@ export interface WriteOutcome {
   verified: boolean;
   text: string;
   took?: 'html' | 'text';
-  kept?: Construct[];
+  /** The constructs the editor kept (an image step: `img`). */
+  kept?: Array<Construct | 'img'>;
   dropped?: string[];
 }
 

@@ -83,6 +83,8 @@ export const DEFAULT_PAGE: { [K in keyof PageAnswers]: (request: RequestOf<K>, t
       url: 'https://blog.example/write',
     }),
   actStatus: () => success({ state: 'unknown' }),
+  stageImage: () => success({ stored: true }),
+  image: () => failure(tetherError('invalid_request', 'This page shows no such image.')),
 };
 
 async function answer<R extends PageRequestBody>(script: PageScript, request: R, tabId: number): Promise<Outcome<PageAnswers[R['type']]>> {
