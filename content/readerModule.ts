@@ -5,6 +5,7 @@
  * reach it.
  */
 import { readArticle, readComments } from './articleReader.ts';
+import { findImage, listImages } from './imageList.ts';
 import { readerHook } from './readerHook.ts';
 
-readerHook()?.register({ article: readArticle, comments: readComments });
+readerHook()?.register({ article: readArticle, comments: readComments, images: listImages, image: (name) => findImage(name) });

@@ -22,6 +22,8 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** At most this many images in one act. */
 export const MAX_IMAGES_PER_ACT = 20;
+/** How long the page waits for one image's upload to finish before it takes the image back. */
+export const UPLOAD_WAIT_MS = 30_000;
 /** At most this many pixels on a side, and in all. */
 export const MAX_IMAGE_SIDE = 16_384;
 export const MAX_IMAGE_PIXELS = 100_000_000;

@@ -39,6 +39,8 @@ export interface FakeToolContext extends ToolContext {
   requestTimeTabId: number | null;
   page: PageScript;
   asked: Asked[];
+  /** What fetchImage finds at each address (a reference page's images). */
+  images: Map<string, Uint8Array<ArrayBuffer>>;
   handleRecords: Map<string, HandleRecord>;
   actRecordMap: Map<string, ActRecord>;
   scheduled: ScheduledAct[];
@@ -123,6 +125,7 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
     requestTimeTabId: null,
     page: {},
     asked: [],
+    images: new Map(),
     handleRecords: new Map(),
     actRecordMap: new Map(),
     scheduled: [],
@@ -152,6 +155,12 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
         context.requestTimeTabId !== null && memberTabIds.includes(context.requestTimeTabId) ? context.requestTimeTabId : null,
     },
     askPage,
+    fetchImage: async (url) => {
+      const bytes = context.images.get(url);
+      return bytes
+        ? success(bytes)
+        : failure(tetherError('invalid_request', 'The image could not be loaded again from the page’s address (HTTP 404).', { url }));
+    },
     observeTab: async (tab) => {
       if (tab.documentId === null)
         return failure(tetherError('context_changed', 'The tab has no loaded page (discarded or loading).', { changed: ['document'] }));

@@ -7,7 +7,7 @@
  * step fails (the editor's own undo, so the person's history stays the editor's).
  */
 import { sameFieldText } from '../../shared/fieldText.ts';
-import type { ImageType } from '../../shared/imageBytes.ts';
+import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
@@ -35,7 +35,7 @@ export interface ImageOutcome {
 }
 
 /** How long an upload may take before Tether gives up on it (and takes the image back). */
-export const UPLOAD_LIMIT_MS = 30_000;
+export const UPLOAD_LIMIT_MS = UPLOAD_WAIT_MS;
 
 const isStored = (src: string) => /^https?:\/\//i.test(src);
 const isLocal = (src: string) => /^(data|blob):/i.test(src);
