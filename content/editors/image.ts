@@ -48,8 +48,9 @@ function images(editable: Editable): HTMLImageElement[] {
   return Array.from(editable.element.querySelectorAll('img'));
 }
 
+/** Where the image is now, resolved against the document (an editor may keep a site-relative address). */
 function srcOf(img: HTMLImageElement): string {
-  return img.getAttribute('src') ?? '';
+  return img.getAttribute('src') === null ? '' : img.src;
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -223,15 +224,21 @@ export async function insertImage(
       }
     }
     // The upload finished: a new image at an http(s) address, and none of ours left as local data.
-    const stored = await waitFor(
+    // An image that showed and went again was taken out by the editor (its upload failed): stop waiting.
+    let shown = false;
+    const settled = await waitFor<HTMLImageElement | 'gone'>(
       editable,
       () => {
         const added = newImages(editable, before);
+        if (added.length > 0) shown = true;
+        else if (shown) return 'gone';
         const done = added.find((img) => isStored(srcOf(img)));
         return done && !added.some((img) => isLocal(srcOf(img))) ? done : null;
       },
       limitMs,
     );
+    if (settled === 'gone') return { path: null, tried, verified: false, text: readEditable(editable), problem: `the editor took the image out again: the site's upload failed` };
+    const stored = settled;
     if (!stored) {
       const added = newImages(editable, before);
       const problem =

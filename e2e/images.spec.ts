@@ -1,0 +1,214 @@
+/**
+ * A post with its photos (issue 25), in real Chromium with the built extension: a cafe post shows
+ * photos (one member-only, one from another origin) and what is not a photo (an icon, a tracking
+ * pixel, an aria-hidden and a hidden image); inspect lists the photos by name; an image step puts
+ * one into TinyMCE (self-hosted from npm, its images_upload_url set as its docs say) through the
+ * editor's own upload, verified in the editor's model at the site's stored address with its alt;
+ * a local file needs the person's approval (approve, decline) unless the site allows it; a failed
+ * upload takes the image back; bad input is refused with the page unchanged.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { MEDIA } from './sites/uploads.ts';
+import { ok, ran, refused } from './support/answers.ts';
+import type { TetherDriver } from './support/tetherDriver.ts';
+import { encodeBase64 } from '../shared/imageBytes.ts';
+import { makePng } from '../shared/testing/imageFixtures.ts';
+
+async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') {
+  await tether.signIn('notes', 'alice');
+  await tether.signIn('cafe', 'carol');
+  const cafe = await tether.open('cafe', '/photos');
+  await cafe.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  const page = await tether.open('notes', `/editor/${family}${query}`);
+  await page.waitForFunction(() => document.body.dataset.editorReady !== undefined);
+  const workspace = (await tether.workspaceOf([page, cafe], { writable: ['notes'] })).id;
+  const profile = await tether.profileId();
+  const resolved = ok(
+    await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' }, references: [{ url: cafe.url() }], continueDraft: true }),
+  );
+  const handle = resolved.write?.handle ?? '';
+  const ref = resolved.references?.[0]?.handle ?? '';
+  const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
+  const model = () =>
+    page.evaluate(() => {
+      const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
+      // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
+      const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
+      return {
+        html: api.html(),
+        images: Array.from(body.querySelectorAll('img')).map((img) => ({
+          src: new URL(img.getAttribute('src') ?? '', location.href).href,
+          alt: img.getAttribute('alt') ?? '',
+        })),
+      };
+    });
+  return { page, cafe, profile, workspace, handle, ref, act, model };
+}
+
+test('tinymce: a reference photo and a local file go in through the editor’s own upload; approval for the file; listed images', async ({ tether, sites }) => {
+  const scene = await photoScene(tether);
+  const origin = sites.url('notes', '').replace(/\/$/, '');
+
+  // 1. inspect lists the photos a person sees, by name, and nothing else.
+  const read = ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.ref, read: ['article'] }));
+  expect(read.images).toEqual([
+    {
+      name: 'the-ridge-at-sunrise',
+      alt: 'The ridge at sunrise',
+      width: 320,
+      height: 200,
+      region: 'article',
+      after: 'We started at the north gate before dawn.',
+    },
+    { name: 'harbor-boats', alt: 'Harbor boats', width: 240, height: 160, region: 'article', after: 'Then down to the harbor for lunch.' },
+  ]);
+
+  // 2. A reference photo (member-only on the cafe) after a named paragraph: no approval, uploaded by TinyMCE.
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const put = ran(
+    ok(
+      await scene.act({
+        steps: [
+          { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge at sunrise', after: 'First paragraph' },
+        ],
+      }),
+    ),
+  );
+  expect(put.steps[0]).toMatchObject({ editor: 'tinymce', verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+  expect(sites.state.notes.uploads).toHaveLength(1);
+  expect(sites.state.notes.uploads[0]?.field).toBe('file');
+  expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
+  let model = await scene.model();
+  expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
+  // In its place: after the first paragraph, before the second.
+  expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
+  expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
+  const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
+  expect(journal?.images).toEqual([
+    {
+      kind: 'reference',
+      from: expect.stringContaining('the-ridge-at-sunrise'),
+      name: 'ridge.png',
+      bytes: MEDIA['ridge.png']?.bytes.length,
+      width: 320,
+      height: 200,
+    },
+  ]);
+
+  // 3. A local file (the bytes as the MCP server sends them): the person is asked; declining sends nothing.
+  const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+  const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
+  writeFileSync(path, photo);
+  const fileStep = { op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' };
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const declined = scene.act({ steps: [fileStep] });
+  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+  const asked = (await tether.state()).approvals[0];
+  expect(asked?.images).toEqual([
+    expect.objectContaining({ name: 'lake.png', from: path, kind: 'file', bytes: photo.length, width: 200, height: 150, asks: true }),
+  ]);
+  expect(asked?.images?.[0]?.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+  await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: false });
+  refused(await declined, 'approval_denied');
+  expect(sites.state.notes.uploads).toHaveLength(1);
+  expect((await scene.model()).images).toHaveLength(1);
+
+  // Approved: it goes in at the end, uploaded.
+  const approving = scene.act({ steps: [fileStep] });
+  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+  await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+  const filed = ran(ok(await approving));
+  expect(filed.steps[0]).toMatchObject({ verified: true, kept: ['img'], src: `${origin}/uploads/1.png` });
+  model = await scene.model();
+  expect(model.images).toEqual([
+    { src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' },
+    { src: `${origin}/uploads/1.png`, alt: 'The lake' },
+  ]);
+  expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(photo))).toBe(0);
+
+  // 4. The site's standing permission: no approval asked.
+  await tether.must({
+    type: 'workspace.setSite',
+    workspaceId: scene.workspace,
+    origin: sites.url('notes', '/'),
+    policy: { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true },
+  });
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const allowed = ran(ok(await scene.act({ steps: [{ ...fileStep, alt: 'Again' }] })));
+  expect(allowed.steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/2.png` });
+
+  // 5. The person's Ctrl+Z takes the last image out.
+  await scene.page.bringToFront();
+  await scene.page.frameLocator('#editor iframe').locator('body').click();
+  await scene.page.keyboard.press('Control+z');
+  await expect.poll(async () => (await scene.model()).images.length).toBe(2);
+});
+
+test('tinymce: a failed upload takes the image back; bad input and an editor that would only embed are refused, the page unchanged', async ({
+  tether,
+  sites,
+}) => {
+  const scene = await photoScene(tether);
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+  const before = await scene.model();
+  const again = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+
+  // The site's upload fails: the image is taken back, the answer says why.
+  sites.state.notes.uploadsFail = true;
+  await again();
+  const failed = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+    'invalid_request',
+  );
+  expect(failed.message).toMatch(/image did not go into "body"/);
+  expect((await scene.model()).images).toEqual([]);
+  expect((await scene.model()).html).toBe(before.html);
+  sites.state.notes.uploadsFail = false;
+
+  // Bad input, each refused naming the problem; nothing uploaded, nothing inserted.
+  const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+  const bomb = makePng(1, 1);
+  new DataView(bomb.buffer).setUint32(16, 30_000);
+  const cases: Array<[unknown, string, RegExp]> = [
+    [{ data: encodeBase64(svg), name: 'x.svg' }, 'invalid_request', /SVG/],
+    [{ data: encodeBase64(new TextEncoder().encode('GIF? no, text')), name: 'notes.gif' }, 'invalid_request', /not a PNG, JPEG, GIF or WebP/],
+    [{ data: encodeBase64(bomb), name: 'bomb.png' }, 'invalid_request', /30000×1 pixels, over 16,384 on a side/],
+    [{ ref: scene.ref, image: 'no-such-photo' }, 'invalid_request', /no image named "no-such-photo"/],
+    [{ ref: 'th_AAAAAAAAAAAAAAAAAAAAAAAA', image: 'harbor-boats' }, 'invalid_handle', /Unknown handle/],
+    [{ file: '/tmp/lake.png' }, 'invalid_request', /came without its bytes/],
+  ];
+  for (const [source, code, message] of cases) {
+    await again();
+    const answer = refused(await scene.act({ steps: [{ op: 'image', field: 'body', source, alt: 'x' }] }), code);
+    expect(answer.message).toMatch(message);
+  }
+  // An agent's URL is no source at all.
+  await again();
+  refused(await scene.act({ steps: [{ op: 'image', field: 'body', source: { url: 'https://evil.example/x.png' }, alt: 'x' }] }), 'invalid_request');
+  expect(sites.state.notes.uploads).toHaveLength(0);
+  expect((await scene.model()).html).toBe(before.html);
+});
+
+test('tinymce without an upload URL: the image is refused (it would only be embedded), and a textarea has no upload path', async ({ tether, sites }) => {
+  const scene = await photoScene(tether, 'tinymce', '?noupload');
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const embedded = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+    'invalid_request',
+  );
+  expect(embedded.message).toMatch(/still shows it as local data|not stored/);
+  expect((await scene.model()).images).toEqual([]);
+  expect(sites.state.notes.uploads).toHaveLength(0);
+  // The title is a plain input: no upload path, refused with the editor named.
+  const plain = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'title', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'x' }] }),
+    'invalid_request',
+  );
+  expect(plain.details).toMatchObject({ editor: expect.any(String) });
+});
