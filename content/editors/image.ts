@@ -237,7 +237,8 @@ export async function insertImage(
       },
       limitMs,
     );
-    if (settled === 'gone') return { path: null, tried, verified: false, text: readEditable(editable), problem: `the editor took the image out again: the site's upload failed` };
+    if (settled === 'gone')
+      return { path: null, tried, verified: false, text: readEditable(editable), problem: `the editor took the image out again: the site's upload failed` };
     const stored = settled;
     if (!stored) {
       const added = newImages(editable, before);

@@ -29,7 +29,8 @@ export const tinymce = /* @__PURE__ */ describeFamily(tinymceDetection, {
   image: {
     via: 'paste-html',
     alt: 'kept',
-    checked: 'tinymce 8.9.2 tinymce.js (paste_data_images, uploadImagesAuto, images_upload_url answer {location}); the tinymce page of e2e images.spec with images_upload_url, 2026-12-01',
+    checked:
+      'tinymce 8.9.2 tinymce.js (paste_data_images, uploadImagesAuto, images_upload_url answer {location}); the tinymce page of e2e images.spec with images_upload_url, 2026-12-01',
   },
   checked: 'tinymce 8.9.2 (npm, self-hosted, iframe mode, lists and link plugins); the tinymce page of e2e editors.spec and the Tistory fixture, 2026-12-01',
 });
