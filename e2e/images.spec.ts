@@ -7,13 +7,14 @@
  * a local file needs the person's approval (approve, decline) unless the site allows it; a failed
  * upload takes the image back; bad input is refused with the page unchanged.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { MEDIA } from './sites/uploads.ts';
 import { ok, ran, refused } from './support/answers.ts';
-import type { TetherDriver } from './support/tetherDriver.ts';
+import { launchTether } from './support/launchTether.ts';
+import { TetherDriver } from './support/tetherDriver.ts';
 import { encodeBase64 } from '../shared/imageBytes.ts';
 import { makePng } from '../shared/testing/imageFixtures.ts';
 
@@ -212,3 +213,87 @@ test('tinymce without an upload URL: the image is refused (it would only be embe
   );
   expect(plain.details).toMatchObject({ editor: expect.any(String) });
 });
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+
+const PANEL_WORDS = {
+  en: {
+    now: 'Now',
+    heading: /Waiting for your approval \(1\)/,
+    images: 'Images this plan uploads to',
+    from: 'A file on this computer:',
+    facts: '200 × 150 pixels,',
+    asks: 'Leaves this computer only if you approve',
+    step: 'Put an image into body: “The lake”',
+    answer: 'Approve',
+    workspaces: 'Workspaces',
+    standing: 'Agents may upload images to $1 without asking',
+  },
+  ko: {
+    now: '지금',
+    heading: /승인을 기다리는 요청 \(1\)/,
+    images: '이 계획이',
+    from: '이 컴퓨터의 파일:',
+    facts: '200 × 150 픽셀,',
+    asks: '승인해야만 이 컴퓨터 밖으로 나갑니다',
+    step: 'body에 이미지 넣기: “The lake”',
+    answer: '거절',
+    workspaces: '작업 공간',
+    standing: '에이전트가 묻지 않고 $1에 이미지를 올려도 됨',
+  },
+} as const;
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`the panel (${lang}) shows what a local image file is before it leaves: thumbnail, name, size, site; the standing permission`, async ({ sites }) => {
+    // Not the tether fixture (which resets the sites): a browser in this language, and fresh sites.
+    sites.reset();
+    const launched = await launchTether({ lang });
+    try {
+      const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+      const words = PANEL_WORDS[lang];
+      const scene = await photoScene(tether);
+      const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+      const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
+      writeFileSync(path, photo);
+      await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+      const acting = scene.act({ steps: [{ op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' }] });
+      const panel = await tether.context.newPage();
+      await panel.setViewportSize({ width: 360, height: 900 });
+      await panel.goto(tether.extensionUrl('extension/panel.html'));
+      await panel.getByRole('tab', { name: words.now }).click();
+      const approvals = panel.getByRole('region', { name: words.heading });
+      await expect(approvals).toBeVisible();
+      const images = approvals.getByRole('region', { name: new RegExp(words.images) });
+      await expect(images.getByText('lake.png', { exact: true })).toBeVisible();
+      await expect(images.getByText(`${words.from} ${path}`)).toBeVisible();
+      await expect(images.getByText(new RegExp(`^${words.facts} \\d+(\\.\\d)? KB$`))).toBeVisible();
+      await expect(images.getByText(words.asks)).toBeVisible();
+      await expect(approvals.getByText(words.step)).toBeVisible();
+      // The thumbnail is the image, drawn small (not a broken picture).
+      await expect.poll(() => images.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+      mkdirSync(SHOTS, { recursive: true });
+      await panel.screenshot({ path: join(SHOTS, `${lang}-image-approval.png`), fullPage: true });
+      await approvals.getByRole('button', { name: words.answer }).click();
+      if (lang === 'en') {
+        expect(ran(ok(await acting)).steps[0]).toMatchObject({ verified: true, kept: ['img'] });
+        expect(sites.state.notes.uploads).toHaveLength(1);
+      } else {
+        refused(await acting, 'approval_denied');
+        expect(sites.state.notes.uploads).toHaveLength(0);
+      }
+      // The standing permission, per site, in the workspace's card.
+      await panel.getByRole('tab', { name: words.workspaces }).click();
+      const host = new URL(sites.url('notes')).host;
+      const standing = panel.getByRole('checkbox', { name: words.standing.replace('$1', host) });
+      await expect(standing).not.toBeChecked();
+      await standing.check();
+      await expect
+        .poll(async () => (await tether.state()).workspaces[0]?.sites[sites.url('notes', '/').replace(/\/$/, '')]?.uploadImagesWithoutAsking)
+        .toBe(true);
+      await panel.screenshot({ path: join(SHOTS, `${lang}-image-permission.png`), fullPage: true });
+    } finally {
+      await launched.context.close();
+      rmSync(launched.userDataDir, { recursive: true, force: true });
+    }
+  });
+}
