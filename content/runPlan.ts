@@ -46,8 +46,8 @@ interface PlannedWrite {
   expectedAfter: string;
   /** fill/append: the text converted for the editor (markdown/HTML), checked before anything runs. */
   planned: PlannedText | null;
-  /** A markdown fill/append that places images: its text pieces (converted) and the image after each. */
-  pieces?: Array<{ planned: PlannedText | null; image?: { image: StagedImage; alt: string } }>;
+  /** A markdown fill/append that places images: each image, after the block its text follows (none: at the start of the text, put at the end). */
+  pieces?: Array<{ image: StagedImage; alt: string; after?: string }>;
   /** An image step: the bytes and where they go. */
   image?: { image: StagedImage; alt: string; after?: string };
 }
@@ -247,24 +247,44 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
         return;
       }
       if (step.op === 'fill' || step.op === 'append') {
+        // The text goes in as one markdown write (its images left out), then each image after the
+        // block it follows in the text (the first words of that block's text), verified in turn.
         const pieces: NonNullable<PlannedWrite['pieces']> = [];
+        let planned: PlannedText;
         try {
-          markdownPieces(step.text).forEach((piece, at) => {
-            const text = piece.text.trim();
-            const mode = step.op === 'fill' && at === 0 ? 'fill' : 'append';
-            pieces.push({ planned: text === '' ? null : planText(field.editable, mode, text, 'markdown') });
-            if (piece.image) pieces.push({ planned: null, image: { image: imaging.pieces[piece.image.key] as StagedImage, alt: piece.image.alt } });
-          });
+          const parts = markdownPieces(step.text);
+          planned = planText(
+            field.editable,
+            step.op,
+            parts
+              .map((part) => part.text.trim())
+              .filter(Boolean)
+              .join('\n\n'),
+            'markdown',
+          );
+          let lastBlock: string | undefined;
+          for (const part of parts) {
+            const text = part.text.trim();
+            if (text !== '') {
+              const lines = planText(field.editable, 'fill', text, 'markdown')
+                .payload.htmlText.split('\n')
+                .map((line) => line.trim())
+                .filter(Boolean);
+              lastBlock = lines[lines.length - 1] ?? lastBlock;
+            }
+            if (part.image) {
+              const image = imaging.pieces[part.image.key] as StagedImage;
+              pieces.push({ image, alt: part.image.alt, ...(lastBlock === undefined ? {} : { after: lastBlock }) });
+            }
+          }
         } catch (error) {
           if (!(error instanceof TooLarge)) throw error;
           problems.push(problem(index, 'invalid_request', `The markdown for "${step.field}" is too large once converted. Send it in smaller steps.`));
           return;
         }
-        // What the field reads after: every text piece in order (an image is a block without text).
-        let after = step.op === 'fill' ? '' : base;
-        for (const piece of pieces) if (piece.planned) after = piece.planned.expected(after)[0] ?? after;
+        const after = planned.expected(base)[0] ?? '';
         predicted.set(field.name, after);
-        writes.set(index, { step: index, field, expectedBefore, expectedAfter: after, planned: null, pieces });
+        writes.set(index, { step: index, field, expectedBefore, expectedAfter: after, planned, pieces });
         return;
       }
     }
@@ -336,51 +356,51 @@ function clickInfos(validation: Validation) {
 const piecesProblem = new WeakMap<WriteOutcome, string>();
 
 /**
- * A markdown fill/append that places images: each text piece written as markdown (the first one
- * fills when the step fills), each image put in at the end after the text before it.
+ * A markdown fill/append that places images: the text first (one markdown write, verified as any),
+ * then each image after the block it follows. Images after the same block go in last first, so
+ * that they end in the text's order.
  */
-async function writePieces(editable: Editable, mode: 'fill' | 'append', pieces: NonNullable<PlannedWrite['pieces']>, images: string[]): Promise<WriteOutcome> {
-  let outcome: WriteOutcome = { editor: editable.family, path: null, tried: [], verified: true, text: readEditable(editable) };
-  const paths = new Set<string>();
-  const kept = new Set<NonNullable<WriteOutcome['kept']>[number]>();
-  const dropped = new Set<string>();
-  let first = true;
-  for (const piece of pieces) {
-    const pieceMode = first && mode === 'fill' ? 'fill' : 'append';
-    if (piece.image) {
-      if (first && mode === 'fill') {
-        const cleared = await writeText(editable, 'clear', null);
-        if (!cleared.verified) return cleared;
-      }
-      const put = await insertImage(editable, piece.image.image, piece.image.alt, undefined);
-      if (put.src !== undefined) images.push(put.src);
-      if (put.path) paths.add(put.path);
-      outcome = { ...outcome, path: put.path, tried: [...outcome.tried, ...put.tried], verified: put.verified, text: put.text };
-      if (!put.verified) {
-        piecesProblem.set(outcome, put.problem ?? 'the editor did not keep it');
-        return outcome;
-      }
-      kept.add('img');
-    } else if (piece.planned) {
-      const wrote = await writeText(editable, pieceMode, piece.planned);
-      if (wrote.path) paths.add(wrote.path);
-      for (const name of wrote.kept ?? []) kept.add(name);
-      for (const name of wrote.dropped ?? []) dropped.add(name);
-      outcome = { ...wrote, tried: [...outcome.tried, ...wrote.tried] };
-      if (!wrote.verified) return outcome;
-    } else {
-      continue;
-    }
-    first = false;
+async function writePieces(
+  editable: Editable,
+  mode: 'fill' | 'append',
+  planned: PlannedText,
+  pieces: NonNullable<PlannedWrite['pieces']>,
+  images: string[],
+): Promise<WriteOutcome> {
+  const wrote = await writeText(editable, mode, planned);
+  if (!wrote.verified) return wrote;
+  const order: number[] = [];
+  for (let at = 0; at < pieces.length;) {
+    let end = at;
+    while (end + 1 < pieces.length && pieces[end + 1]?.after === pieces[at]?.after) end += 1;
+    for (let index = end; index >= at; index -= 1) order.push(index);
+    at = end + 1;
   }
-  return {
-    ...outcome,
-    path: [...paths].join('+') || null,
-    tried: [...new Set(outcome.tried)],
-    took: 'html',
-    kept: [...kept],
-    dropped: [...dropped].filter((name) => !(kept as Set<string>).has(name)),
-  };
+  const srcs: string[] = new Array<string>(pieces.length).fill('');
+  let outcome: WriteOutcome = wrote;
+  for (const index of order) {
+    const piece = pieces[index];
+    if (!piece) continue;
+    const put = await insertImage(editable, piece.image, piece.alt, piece.after);
+    if (put.src !== undefined) {
+      srcs[index] = put.src;
+      images.push(put.src);
+    }
+    outcome = {
+      ...outcome,
+      path: put.path ? `${wrote.path ?? ''}+image` : outcome.path,
+      tried: [...outcome.tried, ...put.tried],
+      verified: put.verified,
+      text: put.text,
+    };
+    if (!put.verified) {
+      piecesProblem.set(outcome, put.problem ?? 'the editor did not keep it');
+      return outcome;
+    }
+  }
+  // In the text's order, for the answer.
+  images.splice(0, images.length, ...srcs.filter(Boolean));
+  return { ...outcome, tried: [...new Set(outcome.tried)], kept: [...(wrote.kept ?? []), 'img'] };
 }
 
 async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Promise<PageActResult> {
@@ -471,7 +491,13 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
         ...(put.verified ? { kept: ['img'] } : {}),
       };
     } else if (write.pieces) {
-      outcome = await writePieces(editable, step.op === 'fill' ? 'fill' : 'append', write.pieces, images);
+      outcome = await writePieces(
+        editable,
+        step.op === 'fill' ? 'fill' : 'append',
+        write.planned ?? planText(editable, 'fill', '', 'markdown'),
+        write.pieces,
+        images,
+      );
       problemWords = outcome.verified ? null : (piecesProblem.get(outcome) ?? null);
     } else {
       outcome =

@@ -10,6 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { MEDIA } from './sites/uploads.ts';
 import { ok, ran, refused } from './support/answers.ts';
@@ -17,6 +18,30 @@ import { launchTether } from './support/launchTether.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
 import { encodeBase64 } from '../shared/imageBytes.ts';
 import { makePng } from '../shared/testing/imageFixtures.ts';
+
+/**
+ * Acts once the person's key presses are over: Tether refuses to write while someone types
+ * (target_busy) or after they changed the field since it was inspected (field_changed); nothing
+ * ran then, so inspecting again and acting again is what an agent does.
+ */
+async function actWhenIdle<T extends { ok: boolean; error?: { code: string } }>(
+  act: (plan: { steps: unknown[] }) => Promise<T>,
+  inspect: () => Promise<unknown>,
+  plan: { steps: unknown[] },
+): Promise<T> {
+  const retry = (answer: T) => !answer.ok && (answer.error?.code === 'target_busy' || answer.error?.code === 'field_changed');
+  let answer = await act(plan);
+  await expect
+    .poll(async () => {
+      if (retry(answer)) {
+        await inspect();
+        answer = await act(plan);
+      }
+      return retry(answer);
+    })
+    .toBe(false);
+  return answer;
+}
 
 async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') {
   await tether.signIn('notes', 'alice');
@@ -49,106 +74,166 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
   return { page, cafe, profile, workspace, handle, ref, act, model };
 }
 
-test('tinymce: a reference photo and a local file go in through the editor’s own upload; approval for the file; listed images', async ({ tether, sites }) => {
-  const scene = await photoScene(tether);
-  const origin = sites.url('notes', '').replace(/\/$/, '');
+interface PhotoFamily {
+  page: string;
+  /** The form field the editor's upload sends the file in (its documentation's). */
+  field: string;
+  surface(page: Page): Locator;
+}
 
-  // 1. inspect lists the photos a person sees, by name, and nothing else.
-  const read = ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.ref, read: ['article'] }));
-  expect(read.images).toEqual([
-    {
-      name: 'the-ridge-at-sunrise',
-      alt: 'The ridge at sunrise',
-      width: 320,
-      height: 200,
-      region: 'article',
-      after: 'We started at the north gate before dawn.',
-    },
-    { name: 'harbor-boats', alt: 'Harbor boats', width: 240, height: 160, region: 'article', after: 'Then down to the harbor for lunch.' },
-  ]);
+const FAMILIES: PhotoFamily[] = [
+  { page: 'tinymce', field: 'file', surface: (page) => page.frameLocator('#editor iframe').locator('body') },
+  { page: 'ckeditor5', field: 'upload', surface: (page) => page.locator('.ck-editor__editable') },
+];
 
-  // 2. A reference photo (member-only on the cafe) after a named paragraph: no approval, uploaded by TinyMCE.
-  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
-  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
-  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
-  const put = ran(
-    ok(
+for (const family of FAMILIES) {
+  test(`${family.page}: a reference photo, a local file (approved, declined, allowed) and markdown with an image go in through the editor’s own upload; undo; a failed upload is taken back`, async ({
+    tether,
+    sites,
+  }) => {
+    const scene = await photoScene(tether, family.page);
+    const origin = sites.url('notes', '').replace(/\/$/, '');
+
+    // 1. inspect lists the photos a person sees, by name, and nothing else.
+    const read = ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.ref, read: ['article'] }));
+    expect(read.images).toEqual([
+      {
+        name: 'the-ridge-at-sunrise',
+        alt: 'The ridge at sunrise',
+        width: 320,
+        height: 200,
+        region: 'article',
+        after: 'We started at the north gate before dawn.',
+      },
+      { name: 'harbor-boats', alt: 'Harbor boats', width: 240, height: 160, region: 'article', after: 'Then down to the harbor for lunch.' },
+    ]);
+
+    // 2. A reference photo (member-only on the cafe) after a named paragraph: no approval, uploaded by TinyMCE.
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const put = ran(
+      ok(
+        await scene.act({
+          steps: [
+            { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge at sunrise', after: 'First paragraph' },
+          ],
+        }),
+      ),
+    );
+    expect(put.steps[0]).toMatchObject({ editor: family.page, verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+    expect(sites.state.notes.uploads).toHaveLength(1);
+    expect(sites.state.notes.uploads[0]?.field).toBe(family.field);
+    expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
+    let model = await scene.model();
+    expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
+    // In its place: after the first paragraph, before the second.
+    expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
+    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
+    const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
+    expect(journal?.images).toEqual([
+      {
+        kind: 'reference',
+        from: expect.stringContaining('the-ridge-at-sunrise'),
+        name: 'ridge.png',
+        bytes: MEDIA['ridge.png']?.bytes.length,
+        width: 320,
+        height: 200,
+      },
+    ]);
+
+    // 3. A local file (the bytes as the MCP server sends them): the person is asked; declining sends nothing.
+    const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+    const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
+    writeFileSync(path, photo);
+    const fileStep = { op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' };
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const declined = scene.act({ steps: [fileStep] });
+    await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+    const asked = (await tether.state()).approvals[0];
+    expect(asked?.images).toEqual([
+      expect.objectContaining({ name: 'lake.png', from: path, kind: 'file', bytes: photo.length, width: 200, height: 150, asks: true }),
+    ]);
+    expect(asked?.images?.[0]?.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+    await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: false });
+    refused(await declined, 'approval_denied');
+    expect(sites.state.notes.uploads).toHaveLength(1);
+    expect((await scene.model()).images).toHaveLength(1);
+
+    // Approved: it goes in at the end, uploaded.
+    const approving = scene.act({ steps: [fileStep] });
+    await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+    await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+    const filed = ran(ok(await approving));
+    expect(filed.steps[0]).toMatchObject({ verified: true, kept: ['img'], src: `${origin}/uploads/1.png` });
+    model = await scene.model();
+    expect(model.images).toEqual([
+      { src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' },
+      { src: `${origin}/uploads/1.png`, alt: 'The lake' },
+    ]);
+    expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(photo))).toBe(0);
+
+    // 4. The site's standing permission: no approval asked.
+    await tether.must({
+      type: 'workspace.setSite',
+      workspaceId: scene.workspace,
+      origin: sites.url('notes', '/'),
+      policy: { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true },
+    });
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const allowed = ran(ok(await scene.act({ steps: [{ ...fileStep, alt: 'Again' }] })));
+    expect(allowed.steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/2.png` });
+
+    // 5. The person's Ctrl+Z takes the last image out.
+    await scene.page.bringToFront();
+    await family.surface(scene.page).click();
+    await scene.page.keyboard.press('Control+z');
+    await expect.poll(async () => (await scene.model()).images.length).toBe(2);
+
+    // 6. Markdown with an image between its paragraphs: ![alt](image:KEY), the source in images.
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const post = ran(
+      ok(
+        await actWhenIdle(scene.act, () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle }), {
+          steps: [
+            {
+              op: 'fill',
+              field: 'body',
+              format: 'markdown',
+              text: '## Ridge walk\n\nWe started early.\n\n![Harbor boats at noon](image:harbor)\n\nSee you next month.',
+              images: { harbor: { ref: scene.ref, image: 'harbor-boats' } },
+            },
+          ],
+        }),
+      ),
+    );
+    expect(post.steps[0]).toMatchObject({ verified: true, kept: expect.arrayContaining(['h2', 'img']), images: [`${origin}/uploads/3.png`] });
+    model = await scene.model();
+    expect(model.images).toEqual([{ src: `${origin}/uploads/3.png`, alt: 'Harbor boats at noon' }]);
+    expect(model.html.indexOf('We started early')).toBeLessThan(model.html.indexOf('<img'));
+    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('See you next month'));
+    expect(Buffer.compare(sites.state.notes.uploads[3]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['harbor.png']?.bytes ?? []))).toBe(0);
+
+    // 7. The site's upload fails: the image is taken back, earlier steps of the plan undone, the answer says why.
+    const before = await scene.model();
+    sites.state.notes.uploadsFail = true;
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const failed = refused(
       await scene.act({
         steps: [
-          { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge at sunrise', after: 'First paragraph' },
+          { op: 'fill', field: 'title', text: 'Changed title' },
+          { op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' },
         ],
       }),
-    ),
-  );
-  expect(put.steps[0]).toMatchObject({ editor: 'tinymce', verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
-  expect(sites.state.notes.uploads).toHaveLength(1);
-  expect(sites.state.notes.uploads[0]?.field).toBe('file');
-  expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
-  let model = await scene.model();
-  expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
-  // In its place: after the first paragraph, before the second.
-  expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
-  expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
-  const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
-  expect(journal?.images).toEqual([
-    {
-      kind: 'reference',
-      from: expect.stringContaining('the-ridge-at-sunrise'),
-      name: 'ridge.png',
-      bytes: MEDIA['ridge.png']?.bytes.length,
-      width: 320,
-      height: 200,
-    },
-  ]);
-
-  // 3. A local file (the bytes as the MCP server sends them): the person is asked; declining sends nothing.
-  const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
-  const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
-  writeFileSync(path, photo);
-  const fileStep = { op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' };
-  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
-  const declined = scene.act({ steps: [fileStep] });
-  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
-  const asked = (await tether.state()).approvals[0];
-  expect(asked?.images).toEqual([
-    expect.objectContaining({ name: 'lake.png', from: path, kind: 'file', bytes: photo.length, width: 200, height: 150, asks: true }),
-  ]);
-  expect(asked?.images?.[0]?.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
-  await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: false });
-  refused(await declined, 'approval_denied');
-  expect(sites.state.notes.uploads).toHaveLength(1);
-  expect((await scene.model()).images).toHaveLength(1);
-
-  // Approved: it goes in at the end, uploaded.
-  const approving = scene.act({ steps: [fileStep] });
-  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
-  await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
-  const filed = ran(ok(await approving));
-  expect(filed.steps[0]).toMatchObject({ verified: true, kept: ['img'], src: `${origin}/uploads/1.png` });
-  model = await scene.model();
-  expect(model.images).toEqual([
-    { src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' },
-    { src: `${origin}/uploads/1.png`, alt: 'The lake' },
-  ]);
-  expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(photo))).toBe(0);
-
-  // 4. The site's standing permission: no approval asked.
-  await tether.must({
-    type: 'workspace.setSite',
-    workspaceId: scene.workspace,
-    origin: sites.url('notes', '/'),
-    policy: { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true },
+      'invalid_request',
+    );
+    expect(failed.message).toMatch(/image did not go into "body"/);
+    expect(failed.details).toMatchObject({ rolledBack: expect.arrayContaining([0]) });
+    expect((await scene.model()).images).toEqual(before.images);
+    expect(await scene.page.locator('#title').inputValue()).toBe('');
+    sites.state.notes.uploadsFail = false;
   });
-  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
-  const allowed = ran(ok(await scene.act({ steps: [{ ...fileStep, alt: 'Again' }] })));
-  expect(allowed.steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/2.png` });
-
-  // 5. The person's Ctrl+Z takes the last image out.
-  await scene.page.bringToFront();
-  await scene.page.frameLocator('#editor iframe').locator('body').click();
-  await scene.page.keyboard.press('Control+z');
-  await expect.poll(async () => (await scene.model()).images.length).toBe(2);
-});
+}
 
 test('tinymce: a failed upload takes the image back; bad input and an editor that would only embed are refused, the page unchanged', async ({
   tether,

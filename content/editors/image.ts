@@ -37,6 +37,13 @@ export interface ImageOutcome {
 /** How long an upload may take before Tether gives up on it (and takes the image back). */
 export const UPLOAD_LIMIT_MS = UPLOAD_WAIT_MS;
 
+/** The text without spacing, nor the zero-width characters an image widget renders around itself (CKEditor 5's word joiners). */
+const wordsOnly = (text: string) =>
+  text
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 const isStored = (src: string) => /^https?:\/\//i.test(src);
 const isLocal = (src: string) => /^(data|blob):/i.test(src);
 
@@ -272,7 +279,7 @@ export async function insertImage(
     );
     const text = readEditable(editable);
     if (!kept) return { path, tried, verified: false, text, src, problem: 'the editor did not keep the image with its alt' };
-    if (!sameFieldText(text.replace(/\s+/g, ' ').trim(), textBefore.replace(/\s+/g, ' ').trim())) {
+    if (!sameFieldText(wordsOnly(text), wordsOnly(textBefore))) {
       return { path, tried, verified: false, text, src, problem: 'the field’s text changed with the image' };
     }
     return { path, tried, verified: true, text, src };
