@@ -18,7 +18,7 @@ import { actTool } from './actTool.ts';
 const BLOG = 'https://blog.example';
 const blogTab = tab(1, `${BLOG}/write`, 'Post');
 const cafeTab = tab(2, 'https://cafe.example/notes', 'Notes');
-const PHOTO = makePng(64, 48);
+const PHOTO = new Uint8Array(makePng(64, 48));
 const FILE_PLAN: Plan = {
   steps: [{ op: 'image', field: 'body', alt: 'Lake', source: { file: '/home/me/lake.png', data: encodeBase64(PHOTO) }, expect: { text: '' } }],
 };
@@ -38,6 +38,8 @@ async function setup(options: { uploadImagesWithoutAsking?: boolean } = {}) {
   };
   return { context, ref, elsewhere, act };
 }
+
+type Scene = Awaited<ReturnType<typeof setup>>;
 
 function asked(context: FakeToolContext, type: string) {
   return context.asked.filter(({ request }) => request.type === type).map(({ request }) => request as unknown as Record<string, unknown>);
@@ -93,10 +95,12 @@ describe('act with images (the worker)', () => {
     expect(context.session.getState().approvals).toEqual({});
     expect(asked(context, 'image')).toMatchObject([{ name: 'ridge' }]);
     expect(asked(context, 'stageImage')).toMatchObject([{ name: 'ridge.png', data: encodeBase64(PHOTO) }]);
-    expect(trace.images).toEqual([{ kind: 'reference', from: expect.stringContaining('ridge'), name: 'ridge.png', bytes: PHOTO.length, width: 64, height: 48 }]);
+    expect(trace.images).toEqual([
+      { kind: 'reference', from: expect.stringContaining('ridge'), name: 'ridge.png', bytes: PHOTO.length, width: 64, height: 48 },
+    ]);
   });
 
-  it.each<{ name: string; code: string; message: RegExp; arrange(setup: Awaited<ReturnType<typeof setup>>): Plan }>([
+  it.each<{ name: string; code: string; message: RegExp; arrange(scene: Scene): Plan }>([
     {
       name: 'bytes at the address that are not what the page showed',
       code: 'invalid_request',
