@@ -20,7 +20,18 @@ const OUTSIDE_THE_CORE = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-*/**', 'release/**', 'node_modules/**', 'test-results/**', 'bench/out/**', '.tether-profile/**', 'e2e/screenshots/**'],
+    ignores: [
+      'reports/**',
+      '.stryker-tmp/**',
+      'dist/**',
+      'dist-*/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'bench/out/**',
+      '.tether-profile/**',
+      'e2e/screenshots/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

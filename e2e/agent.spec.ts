@@ -212,8 +212,10 @@ test('a scheduled act runs later through alarms, even after the worker was stopp
   expect(scheduledAct(scheduled).scheduled.at).toBe(at);
   const programs = ok(await agent.call('context', { profile, workspace }));
   expect(programs.profiles[0]?.workspaces[0]?.programs?.map((program) => program.status)).toEqual(['scheduled']);
-  await tether.stopServiceWorker();
+  const stop = await tether.stopServiceWorker();
   await expect.poll(() => sites.state.blog.posts.length, { timeout: 20_000 }).toBe(1);
+  // The alarm woke a new worker, and it ran the act.
+  await tether.expectNewBackgroundServed(stop);
   expect(sites.state.blog.posts[0]).toMatchObject({ title: 'Scheduled', body: 'Posted later.' });
   await expect.poll(async () => (await journal(tether))[0]?.via).toBe('schedule');
   expect((await journal(tether))[0]).toMatchObject({ outcome: 'done', tool: 'act' });

@@ -120,9 +120,11 @@ inBothBrowsers(
     const { write } = ok(await tether.agent('resolve', { profile, workspace, destination: { site: 'blog' } }));
     const documentBefore = await tether.documentIdOf(blog);
     ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
-    await tether.stopBackground();
+    const stop = await tether.stopBackground();
     await blog.bringToFront();
     const after = ok(await tether.agent('inspect', { profile, workspace, handle: write?.handle }));
+    // A new background (started after the one stopped) answered.
+    await tether.expectNewBackgroundServed(stop);
     // The handle is bound to that document: answering at all means it reached it, and it is still the one.
     expect(await tether.documentIdOf(blog)).toBe(documentBefore);
     expect(after.fields?.map((field) => field.name)).toContain('title');

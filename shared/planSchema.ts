@@ -19,7 +19,7 @@ const expectSchema = z
 export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
 export type TextFormat = (typeof TEXT_FORMATS)[number];
 
-const format = z.enum(TEXT_FORMATS).check(z.describe('markdown or html: headings, lists, links, bold in rich editors.'));
+const format = z.enum(TEXT_FORMATS).check(z.describe('markdown/html: headings, lists, links, bold in rich editors.'));
 
 /**
  * Where an image comes from (docs/protocol.md, "Images"): an image a reference page of the same
@@ -81,6 +81,6 @@ export type PlanStep = z.infer<typeof stepSchema>;
 
 export const planSchema = z.strictObject({
   steps: z.array(stepSchema).check(z.minLength(1), z.maxLength(50)),
-  continueDraft: z.optional(z.boolean().check(z.describe('Continue the draft on the page.'))),
+  continueDraft: z.optional(z.boolean().check(z.describe('Continue the page’s draft.'))),
 });
 export type Plan = z.infer<typeof planSchema>;

@@ -28,6 +28,81 @@ describe('inspectionView: which model read the page', () => {
   });
 });
 
+describe('inspectionView: what the agent reads, and nothing empty or default', () => {
+  const field = (name: string, label: string, extra: Partial<PageInspection['fields'][number]> = {}): PageInspection['fields'][number] => ({
+    name,
+    label,
+    kind: 'input',
+    length: 3,
+    hash: `h_${name}`,
+    focused: false,
+    editedByPerson: false,
+    ...extra,
+  });
+
+  it.each<{ name: string; page: Partial<PageInspection>; expect: Record<string, unknown> }>([
+    {
+      name: 'signed out: the state alone, no account key',
+      page: { signIn: { state: 'signed_out', account: null, via: 'generic' } },
+      expect: { signIn: { state: 'signed_out' } },
+    },
+    {
+      name: 'a draft in progress: its reasons',
+      page: { draft: { inProgress: true, reasons: ['the title holds text'] } },
+      expect: { signIn: { state: 'signed_in', account: 'alice' }, draft: { reasons: ['the title holds text'] } },
+    },
+    {
+      name: 'labels only where they say more than the name (case, spaces and punctuation aside)',
+      page: {
+        fields: [
+          field('title', 'Subject'),
+          field('post_title', 'Post title'),
+          field('body', ''),
+          field('tags', '  '),
+          field('category', 'Category', { kind: 'select', options: ['Diary', 'Food'], focused: true, editedByPerson: true }),
+        ],
+        actions: [
+          { name: 'publish', kind: 'publish', label: 'Publish' },
+          { name: 'save_draft', kind: 'save_draft', label: 'Save draft!' },
+          { name: 'temp', kind: 'save_draft', label: '임시 저장' },
+        ],
+      },
+      expect: {
+        signIn: { state: 'signed_in', account: 'alice' },
+        fields: [
+          { name: 'title', kind: 'input', length: 3, hash: 'h_title', label: 'Subject' },
+          { name: 'post_title', kind: 'input', length: 3, hash: 'h_post_title' },
+          { name: 'body', kind: 'input', length: 3, hash: 'h_body' },
+          { name: 'tags', kind: 'input', length: 3, hash: 'h_tags' },
+          { name: 'category', kind: 'select', length: 3, hash: 'h_category', focused: true, editedByPerson: true, options: ['Diary', 'Food'] },
+        ],
+        actions: [
+          { name: 'publish', kind: 'publish' },
+          { name: 'save_draft', kind: 'save_draft' },
+          { name: 'temp', kind: 'save_draft', label: '임시 저장' },
+        ],
+      },
+    },
+    {
+      name: 'what was read is in text; readable names only the rest; unknown names are listed',
+      page: { readable: ['post.title', 'post.body'], text: { 'post.title': 'Spring' }, unknown: ['nope'] },
+      expect: { signIn: { state: 'signed_in', account: 'alice' }, readable: ['post.body'], text: { 'post.title': 'Spring' }, unknown: ['nope'] },
+    },
+    {
+      name: 'everything read: no readable key; no unknown names: no unknown key',
+      page: { readable: ['post.title'], text: { 'post.title': 'Spring' }, unknown: [] },
+      expect: { signIn: { state: 'signed_in', account: 'alice' }, text: { 'post.title': 'Spring' } },
+    },
+    {
+      name: 'nothing read: readable lists every region, and no text key',
+      page: { readable: ['post.title'] },
+      expect: { signIn: { state: 'signed_in', account: 'alice' }, readable: ['post.title'] },
+    },
+  ])('$name', ({ page: extra, expect: expected }) => {
+    expect(inspectionView(page(extra), 'write')).toStrictEqual(expected);
+  });
+});
+
 describe('inspectionView: a reference answer has no controls', () => {
   const controls = page({
     fields: [

@@ -12,6 +12,8 @@ const blogTab = tab(1, `${BLOG}/write`, 'New post');
 const cafeTab = tab(2, `${CAFE}/posts/1`, 'Weekly notes: spring market');
 const notesTab = tab(3, `${NOTES}/`, 'Notes');
 const cafeTab2 = tab(4, `${CAFE}/posts/3`, 'Weekly notes: autumn fair');
+/** A second tab at the blog tab's very address (the person opened the editor twice). */
+const blogTwin = tab(5, `${BLOG}/write`, 'New post');
 
 interface Case {
   name: string;
@@ -84,6 +86,134 @@ const cases: Case[] = [
     name: 'R3: an exact url → its tab',
     destination: { url: `${BLOG}/write` },
     expect: { write: 1 },
+  },
+  {
+    name: 'R3: two tabs at one exact address → ambiguous_target listing both, never the first',
+    tabs: [blogTab, cafeTab, blogTwin],
+    destination: { url: `${BLOG}/write` },
+    expect: {
+      error: 'ambiguous_target',
+      details: {
+        role: 'write',
+        candidates: [
+          { tabId: 1, title: blogTab.title, url: blogTab.url },
+          { tabId: 5, title: blogTwin.title, url: blogTwin.url },
+        ],
+      },
+    },
+  },
+  {
+    name: 'R3: two tabs at one exact address, named with a fragment → ambiguous_target listing both',
+    tabs: [blogTwin, cafeTab, blogTab],
+    destination: { url: `${BLOG}/write#top` },
+    expect: { error: 'ambiguous_target', details: { candidates: [{ tabId: 5 }, { tabId: 1 }] } },
+  },
+  {
+    name: 'R4: a reference at an address two tabs show → ambiguous_target (reference role) listing both',
+    tabs: [blogTab, cafeTab, tab(6, `${CAFE}/posts/1`, 'Weekly notes (copy)')],
+    destination: { site: 'blog' },
+    references: [{ url: `${CAFE}/posts/1` }],
+    expect: { error: 'ambiguous_target', details: { role: 'reference', candidates: [{ tabId: 2 }, { tabId: 6 }] } },
+  },
+  {
+    name: 'R3: two tabs at one exact address, a title tells them apart → that tab',
+    tabs: [blogTab, cafeTab, tab(5, `${BLOG}/write`, 'Second draft')],
+    destination: { url: `${BLOG}/write`, title: 'second' },
+    expect: { write: 5 },
+  },
+  {
+    name: 'R3: a title narrows by words, whatever their case and surrounding spaces',
+    tabs: [blogTab, cafeTab, cafeTab2],
+    writable: [CAFE],
+    destination: { site: 'cafe', title: '  AUTUMN ' },
+    expect: { write: 4 },
+  },
+  {
+    name: 'R3: nothing matches a tab id → target_not_found naming it, and listing the tabs there are',
+    destination: { tabId: 99 },
+    expect: {
+      error: 'target_not_found',
+      details: {
+        role: 'write',
+        named: 'tab 99',
+        tabs: [
+          { tabId: 1, title: blogTab.title, url: blogTab.url },
+          { tabId: 2, title: cafeTab.title, url: cafeTab.url },
+          { tabId: 3, title: notesTab.title, url: notesTab.url },
+        ],
+      },
+    },
+  },
+  {
+    name: 'R3: nothing matches a url and title → target_not_found naming both',
+    destination: { url: `${BLOG}/nothere`, title: 'Draft' },
+    expect: { error: 'target_not_found', details: { named: `${BLOG}/nothere titled "Draft"` } },
+  },
+  {
+    name: 'R3: nothing matches a title alone → target_not_found naming it',
+    destination: { title: 'Recipes' },
+    expect: { error: 'target_not_found', details: { named: ' titled "Recipes"' } },
+  },
+  {
+    name: 'R3: a site and title match nothing → target_not_found naming both',
+    destination: { site: 'shop', title: 'Cart' },
+    expect: { error: 'target_not_found', details: { named: 'shop titled "Cart"' } },
+  },
+  {
+    name: 'R4: the same tab named twice as a reference is one reference',
+    readOnly: true,
+    references: [{ site: 'cafe' }, { url: `${CAFE}/posts/1` }, { tabId: 2 }],
+    expect: { write: null, references: [2] },
+  },
+  {
+    name: 'R4: two references to two tabs are both kept, in order',
+    readOnly: true,
+    references: [{ tabId: 3 }, { site: 'cafe' }],
+    expect: { write: null, references: [3, 2] },
+  },
+  {
+    name: 'R4: role_conflict says which tab',
+    writable: [BLOG, CAFE],
+    destination: { tabId: 2 },
+    references: [{ site: 'cafe' }],
+    expect: { error: 'role_conflict', details: { tabId: 2, title: cafeTab.title, url: cafeTab.url } },
+  },
+  {
+    name: 'R5: read_only_target says which site and tab',
+    destination: { tabId: 3 },
+    expect: { error: 'read_only_target', details: { origin: NOTES, tabId: 3 } },
+  },
+  {
+    name: 'R5: a site the workspace does not list at all is not writable (and is no candidate)',
+    tabs: [blogTab, cafeTab],
+    workspaceExtra: { sites: { [CAFE]: { writable: true, publishWithoutApproval: false } } },
+    requestTimeTabId: 2,
+    expect: { write: 2, rule: 'request_time_tab' },
+  },
+  {
+    name: 'R7: another program on another tab does not make this one busy',
+    programs: [program('pg_notes', 'notes', binding(notesTab))],
+    destination: { site: 'blog' },
+    expect: { write: 1 },
+  },
+  {
+    name: 'R7: target_busy (an act running) says which tab',
+    busyTabIds: [1],
+    destination: { site: 'blog' },
+    expect: { error: 'target_busy', details: { tabId: 1 } },
+  },
+  {
+    name: 'a handle made in another profile → invalid_handle',
+    handles: { th_elsewhere: binding(blogTab, { profileId: 'pr_other' }) },
+    destination: { handle: 'th_elsewhere' },
+    expect: { error: 'invalid_handle' },
+  },
+  {
+    name: 'R2: the request-time tab outside the workspace’s sites is not chosen → missing_context',
+    tabs: [blogTab, tab(9, 'https://elsewhere.example/', 'Elsewhere')],
+    workspaceExtra: { tabIds: [1, 9], sites: { [BLOG]: { writable: true, publishWithoutApproval: false } } },
+    requestTimeTabId: 9,
+    expect: { error: 'missing_context' },
   },
   {
     name: 'R3: a url prefix → the tab under it',

@@ -129,3 +129,60 @@ describe('checkAccountNow (R6 at execution)', () => {
     expect(checkAccountNow({ origin: 'x', account: null }, seen).ok).toBe(ok);
   });
 });
+
+describe('revalidateBinding: what the refusal says', () => {
+  const refusal = (snapshot: Partial<HostSnapshot>) => {
+    const outcome = revalidateBinding(binding(bound), { profileId: PROFILE, workspace: members, tab: bound, ...snapshot });
+    if (outcome.ok) throw new Error('expected a refusal');
+    return outcome.error;
+  };
+
+  it.each<{ name: string; snapshot: Partial<HostSnapshot>; changed: ChangedAspect[]; words: string }>([
+    { name: 'another profile', snapshot: { profileId: 'pr_other' }, changed: ['profile'], words: 'the browser profile is not the one the handle was made in' },
+    {
+      name: 'another workspace id',
+      snapshot: { workspace: { ...members, id: 'ws_other' } },
+      changed: ['workspace'],
+      words: 'the workspace was deleted or is no longer shared with agents',
+    },
+    {
+      name: 'removed from the workspace',
+      snapshot: { workspace: { ...members, tabIds: [] } },
+      changed: ['membership'],
+      words: 'the tab was removed from the workspace',
+    },
+    { name: 'closed', snapshot: { tab: null }, changed: ['tab'], words: 'the tab was closed' },
+    {
+      name: 'discarded, document id kept',
+      snapshot: { tab: { ...bound, discarded: true } },
+      changed: ['document'],
+      words: 'the page was navigated, reloaded or discarded',
+    },
+    {
+      name: 'no document id now',
+      snapshot: { tab: { ...bound, documentId: null } },
+      changed: ['document'],
+      words: 'the page was navigated, reloaded or discarded',
+    },
+    { name: 'another site', snapshot: { tab: { ...bound, url: 'https://evil.example/write' } }, changed: ['origin'], words: 'the tab now shows another site' },
+    { name: 'another address', snapshot: { tab: { ...bound, url: 'https://blog.example/other' } }, changed: ['url'], words: 'the page address changed' },
+  ])('$name → changed $changed, in words', ({ snapshot, changed, words }) => {
+    const error = refusal(snapshot);
+    expect(error.details?.changed).toEqual(changed);
+    expect(error.message).toBe(`Refused: ${words}. Resolve the target again.`);
+  });
+
+  it('several changes are named together, and the details say what was expected and what is there now', () => {
+    const now = { ...bound, url: 'https://evil.example/x', documentId: 'doc-new' };
+    const error = refusal({ tab: now, workspace: { ...members, tabIds: [] } });
+    expect(error.message).toBe(
+      'Refused: the tab was removed from the workspace; the page was navigated, reloaded or discarded; the tab now shows another site. Resolve the target again.',
+    );
+    expect(error.details).toStrictEqual({
+      changed: ['membership', 'document', 'origin'],
+      expected: { tabId: 7, url: bound.url, documentId: bound.documentId, workspaceId: 'ws_test' },
+      now: { tabId: 7, url: 'https://evil.example/x', documentId: 'doc-new' },
+    });
+    expect(refusal({ tab: null }).details?.now).toBeNull();
+  });
+});

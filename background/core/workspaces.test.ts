@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { tab, workspace } from '../../shared/testing/fixtures.ts';
-import { keepSurvivingMembers, newWorkspace, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, withTabAdded } from './workspaces.ts';
+import {
+  defaultWorkspaceName,
+  hasSiteOf,
+  keepSurvivingMembers,
+  newWorkspace,
+  onTabClosed,
+  onTabGroupChanged,
+  onTabNavigated,
+  onTabReplaced,
+  withTabAdded,
+  withTabRemoved,
+} from './workspaces.ts';
 
 const blog = tab(1, 'https://blog.example/write');
 const cafe = tab(2, 'https://cafe.example/posts/1');
@@ -140,5 +151,101 @@ describe('workspaces keep membership true', () => {
     const created = newWorkspace({ name: 'Posts', source: { kind: 'manual' }, tabs: [blog], now: 0 });
     const moved = onTabNavigated({ [created.id]: created }, 1, 'https://blog.example/write?draft=2').workspaces;
     expect(moved[created.id]?.memberUrls).toEqual({ '1': 'https://blog.example/write?draft=2' });
+  });
+});
+
+describe('workspaces: the details each change keeps', () => {
+  const withUrls = (base: ReturnType<typeof workspace>) => ({
+    ...base,
+    memberUrls: Object.fromEntries(base.tabIds.map((id) => [String(id), id === 1 ? blog.url : cafe.url])),
+  });
+
+  it.each([
+    { tabs: [blog, cafe], name: 'blog.example + cafe.example' },
+    { tabs: [tab(4, 'http://blog.localhost:4173/write'), tab(5, 'http://blog.localhost:4173/x')], name: 'blog.localhost' },
+    {
+      tabs: [tab(6, 'https://a.example/'), tab(7, 'https://b.example/'), tab(8, 'https://c.example/'), tab(9, 'https://d.example/')],
+      name: 'a.example + b.example + c.example',
+    },
+    { tabs: [], name: 'Workspace' },
+  ])('a default name from its sites: $name', ({ tabs, name }) => {
+    expect(defaultWorkspaceName(tabs)).toBe(name);
+  });
+
+  it('a new workspace remembers each member’s address, an id of its own, and its sites unwritable', () => {
+    const created = newWorkspace({ name: 'Posts', source: { kind: 'window', windowId: 1 }, tabs: [blog, cafe], now: 5 });
+    expect(created.id).toMatch(/^ws_/);
+    expect(created.memberUrls).toEqual({ '1': blog.url, '2': cafe.url });
+    expect(created.sites['https://blog.example']).toEqual({ writable: false, publishWithoutApproval: false });
+  });
+
+  it('a tab added: its id and address, and its site read-only; a tab already in or not a web page changes nothing', () => {
+    const base = withUrls(workspace([blog], ['https://blog.example']));
+    const added = withTabAdded(base, cafe);
+    expect(added.tabIds).toEqual([1, 2]);
+    expect(added.memberUrls).toEqual({ '1': blog.url, '2': cafe.url });
+    expect(added.sites).toEqual({
+      'https://blog.example': { writable: true, publishWithoutApproval: false },
+      'https://cafe.example': { writable: false, publishWithoutApproval: false },
+    });
+    // A second tab of a site the workspace has keeps that site's policy.
+    expect(withTabAdded(base, tab(5, 'https://blog.example/other')).sites['https://blog.example']).toEqual({ writable: true, publishWithoutApproval: false });
+    expect(withTabAdded(base, blog)).toBe(base);
+    expect(withTabAdded(base, settings)).toBe(base);
+  });
+
+  it('a tab removed keeps the others; removing one that is not there changes nothing', () => {
+    const base = withUrls(workspace([blog, cafe]));
+    expect(withTabRemoved(base, 2)).toMatchObject({ tabIds: [1], memberUrls: { '1': blog.url } });
+    expect(withTabRemoved(base, 2).memberUrls).not.toHaveProperty('2');
+    expect(withTabRemoved(base, 9)).toBe(base);
+  });
+
+  it('a replaced tab takes its address along under the new id; another workspace is left as it is', () => {
+    const base = withUrls(workspace([blog, cafe]));
+    const other = { ...workspace([tab(3, 'https://notes.example/')]), id: 'ws_other' };
+    const next = onTabReplaced({ ws_test: base, ws_other: other }, 20, 2);
+    expect(next.ws_test).toMatchObject({ tabIds: [1, 20], memberUrls: { '1': blog.url, '20': cafe.url } });
+    expect(next.ws_test?.memberUrls).not.toHaveProperty('2');
+    expect(next.ws_other).toBe(other);
+    // A member without a remembered address is moved all the same.
+    expect(onTabReplaced({ ws_test: { ...workspace([blog, cafe]), memberUrls: {} } }, 20, 2).ws_test).toMatchObject({ tabIds: [1, 20], memberUrls: {} });
+  });
+
+  it('hasSiteOf: a site of the workspace, not another site, never a non-web page', () => {
+    const base = workspace([blog]);
+    expect(hasSiteOf(base, 'https://blog.example/other')).toBe(true);
+    expect(hasSiteOf(base, 'https://cafe.example/')).toBe(false);
+    expect(hasSiteOf(base, 'chrome://settings')).toBe(false);
+  });
+
+  it('a navigation to the same address, or of a tab that is no member, changes nothing; a departure says where from', () => {
+    const base = withUrls(workspace([blog, cafe]));
+    const all = { ws_test: base };
+    expect(onTabNavigated(all, 1, blog.url).workspaces.ws_test).toBe(base);
+    expect(onTabNavigated(all, 9, 'https://evil.example/').workspaces.ws_test).toBe(base);
+    expect(onTabNavigated(all, 9, 'https://evil.example/').departures).toEqual([]);
+    expect(onTabNavigated(all, 1, 'https://evil.example/').departures).toEqual([
+      { workspaceId: 'ws_test', tabId: 1, fromUrl: blog.url, toUrl: 'https://evil.example/' },
+    ]);
+    expect(onTabNavigated({ ws_test: { ...workspace([blog]), memberUrls: {} } }, 1, 'https://evil.example/').departures[0]?.fromUrl).toBe('');
+  });
+
+  it('a new session keeps exactly the members still at their address; with all kept, the same workspace', () => {
+    const base = withUrls(workspace([blog, cafe]));
+    expect(keepSurvivingMembers({ ws_test: base }, [blog, cafe]).ws_test).toBe(base);
+    const next = keepSurvivingMembers({ ws_test: base }, [blog, { tabId: 2, url: 'https://cafe.example/other' }]).ws_test;
+    expect(next).toMatchObject({ tabIds: [1], memberUrls: { '1': blog.url } });
+    // Without remembered addresses nothing survives.
+    expect(keepSurvivingMembers({ ws_test: { ...workspace([blog]), memberUrls: {} } }, [blog]).ws_test?.tabIds).toEqual([]);
+  });
+
+  it('a tab leaving a group only affects a workspace made from that group', () => {
+    const grouped = { ...workspace([blog, cafe]), source: { kind: 'group' as const, groupId: 5, windowId: 1 } };
+    const windowed = { ...workspace([blog, cafe]), id: 'ws_window' };
+    const next = onTabGroupChanged({ ws_test: grouped, ws_window: windowed }, { ...blog, groupId: -1 });
+    expect(next.ws_test?.tabIds).toEqual([2]);
+    expect(next.ws_window).toBe(windowed);
+    expect(onTabGroupChanged({ ws_test: grouped }, { ...blog, groupId: 5 }).ws_test?.tabIds).toEqual([1, 2]);
   });
 });

@@ -28,7 +28,7 @@ async function setup(options: { uploadImagesWithoutAsking?: boolean } = {}) {
   if (options.uploadImagesWithoutAsking) space.sites[BLOG] = { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true };
   const other = workspace([cafeTab], [], { id: 'ws_other' });
   const context = fakeToolContext({ workspaces: [space, other], tabs: [blogTab, cafeTab] });
-  const handle = await context.handles.mint(binding(blogTab), 'rq_resolve', context.now, { body: 'el-1-body' });
+  const handle = await context.mintWrite(binding(blogTab), { body: 'el-1-body' });
   const ref = await context.handles.mint(binding(cafeTab, { role: 'reference' }), 'rq_resolve', context.now);
   const elsewhere = await context.handles.mint(binding(cafeTab, { role: 'reference', workspaceId: 'ws_other' }), 'rq_resolve', context.now);
   const act = (plan: Plan) => {
@@ -36,7 +36,7 @@ async function setup(options: { uploadImagesWithoutAsking?: boolean } = {}) {
     const trace = new RequestTrace('act', 'agent', full, undefined);
     return { trace, answer: actTool(full, trace, context) };
   };
-  return { context, ref, elsewhere, act };
+  return { context, handle, ref, elsewhere, act };
 }
 
 type Scene = Awaited<ReturnType<typeof setup>>;
@@ -141,7 +141,7 @@ describe('act with images (the worker)', () => {
     const full: ActArgs = {
       profile: PROFILE,
       workspace: 'ws_test',
-      handle: (await scene.context.handles.mint(binding(blogTab), 'rq', scene.context.now)) as string,
+      handle: scene.handle,
       plan,
       ...(message.source.includes('later') ? { at: new Date(scene.context.now + 60_000).toISOString() } : {}),
     };

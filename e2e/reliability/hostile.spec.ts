@@ -9,15 +9,16 @@ import WebSocket from 'ws';
 import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/bridgeProtocol.ts';
 import { clientProof, freshNonce, type PeerIdentity } from '../../shared/pairingProof.ts';
 import { BOTH, expect, inBothBrowsers, test } from '../fixtures.ts';
-import { ok, refused } from '../support/answers.ts';
+import { ok } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
 import { handshakeResult, openFromPage } from '../support/bridgeProbes.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
 inBothBrowsers('a reference page asking to post or click elsewhere: no write anywhere, whatever the agent tries', BOTH, async ({ tether, sites }) => {
+  const counts = scenarioCounts('hostile reference page');
   const scene = await blogScene(tether, { cafePath: '/posts/2' });
   const cafeWrite = await tether.open('cafe', '/write');
   await tether.must({ type: 'workspace.addTab', workspaceId: scene.workspace, tabId: await tether.tabIdOf(cafeWrite) });
@@ -29,15 +30,15 @@ inBothBrowsers('a reference page asking to post or click elsewhere: no write any
     { handle: scene.reference, plan: { steps: [{ op: 'click', action: 'post_comment' }] } },
   ];
   for (const attempt of attempts) {
-    refused(await tether.agent('act', { profile: scene.profile, workspace: scene.workspace, ...attempt }), 'read_only_target');
+    counts.refused(await tether.agent('act', { profile: scene.profile, workspace: scene.workspace, ...attempt }), 'read_only_target');
   }
   // The cafe is read-only here: no write handle to it can be had, by site, url or tab id.
   for (const destination of [{ site: 'cafe', title: 'Write' }, { url: cafeWrite.url() }, { tabId: await tether.tabIdOf(cafeWrite) }]) {
-    refused(await tether.agent('resolve', { profile: scene.profile, workspace: scene.workspace, destination }), 'read_only_target');
+    counts.refused(await tether.agent('resolve', { profile: scene.profile, workspace: scene.workspace, destination }), 'read_only_target');
   }
   // A plan sent with the blog's write handle cannot reach the cafe's fields either.
   await inspect(tether, scene);
-  refused(
+  counts.refused(
     await tether.agent('act', {
       profile: scene.profile,
       workspace: scene.workspace,
@@ -47,10 +48,12 @@ inBothBrowsers('a reference page asking to post or click elsewhere: no write any
     'invalid_request',
   );
   await watch.check();
-  recordCounts({ scenario: 'hostile reference page', inputs: attempts.length + 4, writes: attempts.length + 4 });
+  counts.sent(attempts.length);
+  counts.save();
 });
 
 test('page scripts forging postMessage, DOM events and pageshow gain nothing', async ({ tether, sites }) => {
+  const counts = scenarioCounts('forged page messages and events');
   const scene = await blogScene(tether, { cafePath: '/posts/2' });
   const watch = await untouched([scene.blog], sites);
   const before = (await tether.must({ type: 'journal.list', limit: 100 })).length;
@@ -72,12 +75,15 @@ test('page scripts forging postMessage, DOM events and pageshow gain nothing', a
   expect(page.draft).toBeUndefined();
   await watch.check();
   expect(await blogModel(scene.blog)).toEqual({ title: '', body: '' });
-  recordCounts({ scenario: 'forged page messages and events', inputs: attempts.length * 2 });
+  counts.sent(attempts.length * 2);
+  counts.save();
 });
 
-test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding Host, forged hello', async ({ tether, agent }) => {
+test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding Host, forged hello', async ({ tether, agent, sites }) => {
+  const counts = scenarioCounts('hostile channel');
   await agent.pair(tether);
   const page = await tether.open('cafe', '/posts/2');
+  const watch = await untouched([page], sites);
   const fromPage = await openFromPage(page, agent.port);
   expect(fromPage).toBe('refused');
 
@@ -107,10 +113,13 @@ test('hostile channel: web page WebSocket, missing and wrong tokens, rebinding H
   // The real browser is still the only profile connected.
   const context = ok(await agent.call('context'));
   expect(context.profiles.map((profile) => profile.id)).toEqual([await tether.profileId()]);
-  recordCounts({ scenario: 'hostile channel', inputs: cases.length + 1 });
+  await watch.check();
+  counts.sent(cases.length);
+  counts.save();
 });
 
 test('a program squatting the bridge port never learns the token, and the extension does not obey it', async ({ tether }) => {
+  const counts = scenarioCounts('squatter on the bridge port');
   const { WebSocketServer } = await import('ws');
   const port = 17000 + (process.pid % 300);
   const squatter = new WebSocketServer({ host: '127.0.0.1', port });
@@ -133,7 +142,8 @@ test('a program squatting the bridge port never learns the token, and the extens
     // It answered none of the squatter's requests.
     expect(heard.some((frame) => frame.includes('"response"'))).toBe(false);
     expect(await tether.must({ type: 'journal.list', limit: 10 })).toEqual([]);
-    recordCounts({ scenario: 'squatter on the bridge port', inputs: heard.length });
+    counts.sent(heard.length);
+    counts.save();
   } finally {
     for (const client of squatter.clients) client.terminate();
     await new Promise<void>((done) => squatter.close(() => done()));
@@ -141,12 +151,14 @@ test('a program squatting the bridge port never learns the token, and the extens
 });
 
 test('another extension messaging Tether by id is refused, and changes nothing', async ({ sites }) => {
+  const counts = scenarioCounts('another extension');
   const launched = await launchTether({ extraExtensions: [resolve(import.meta.dirname, '..', 'fixtures', 'other-extension')] });
   try {
     const tether = new TetherDriver(launched.context, launched.extensionId, sites);
     await tether.signIn('blog', 'alice');
     const blog = await tether.open('blog', '/write');
     const workspace = await tether.workspaceOf([blog], { writable: ['blog'], share: false });
+    const watch = await untouched([blog], sites);
     const other = launched.context.serviceWorkers().find((worker) => !worker.url().includes(launched.extensionId));
     expect(other).toBeDefined();
     const messages = [
@@ -166,7 +178,9 @@ test('another extension messaging Tether by id is refused, and changes nothing',
     expect(state.workspaces.map((item) => item.shared)).toEqual([false]);
     expect(await blog.locator('#post-title').inputValue()).toBe('');
     expect(await tether.must({ type: 'journal.list', limit: 10 })).toEqual([]);
-    recordCounts({ scenario: 'another extension', inputs: messages.length * 2 });
+    await watch.check();
+    counts.sent(messages.length * 2);
+    counts.save();
   } finally {
     await launched.context.close();
   }

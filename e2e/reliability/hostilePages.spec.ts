@@ -16,13 +16,13 @@ import { ACT_MODULE_FILE } from '../../shared/pageChannel.ts';
 import type { ToolEnvelope } from '../../shared/protocol.ts';
 import type { InspectResult } from '../../shared/results.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, ran, refused } from '../support/answers.ts';
+import { ok } from '../support/answers.ts';
 import { blogModel, blogScene } from '../support/blogFlow.ts';
 import { editorScene, structureOf } from '../support/editorScene.ts';
 import { launchTether, TEST_DIST } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
 import { HOST_RULES } from '../sites/siteFixtures.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
 interface PageAttack {
@@ -80,6 +80,7 @@ async function approveWhenAsked(
 }
 
 test('a reference tab that navigates to another site leaves the workspace: that site’s page is never read', async ({ tether, sites }) => {
+  const counts = scenarioCounts('reference tab navigated to another site');
   sites.state.notes.posts.push({ id: 1, title: 'Private', body: 'My bank PIN is 4321', category: '', author: 'alice', createdAt: Date.now() });
   const scene = await blogScene(tether);
   const watch = await untouched([scene.blog], sites);
@@ -94,7 +95,7 @@ test('a reference tab that navigates to another site leaves the workspace: that 
   );
   await scene.cafe.waitForURL(/notes\.localhost/);
   // The old reference handle: context_changed, as for any navigation.
-  const stale = refused(
+  const stale = counts.refused(
     await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference, read: ['main'] }),
     'context_changed',
   );
@@ -102,7 +103,10 @@ test('a reference tab that navigates to another site leaves the workspace: that 
   // No new handle to it can be had, however it is named: it is not in the workspace.
   const attempts = [{ tabId: cafeTab }, { site: 'notes' }, { url: sites.url('notes', '/') }];
   for (const reference of attempts) {
-    refused(await tether.agent('resolve', { profile: scene.profile, workspace: scene.workspace, references: [reference], readOnly: true }), 'target_not_found');
+    counts.refused(
+      await tether.agent('resolve', { profile: scene.profile, workspace: scene.workspace, references: [reference], readOnly: true }),
+      'target_not_found',
+    );
   }
   await expect.poll(async () => (await tether.state()).workspaces.find((item) => item.id === scene.workspace)?.tabIds).not.toContain(cafeTab);
   const after = (await tether.state()).workspaces.find((item) => item.id === scene.workspace);
@@ -125,12 +129,14 @@ test('a reference tab that navigates to another site leaves the workspace: that 
     publishWithoutApproval: false,
   });
   // The old handle stays dead after the person re-adds the tab.
-  refused(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference }), 'context_changed');
+  counts.refused(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.reference }), 'context_changed');
   await watch.check();
-  recordCounts({ scenario: 'reference tab navigated to another site', inputs: attempts.length + 2 });
+  counts.sent(attempts.length);
+  counts.save();
 });
 
 test('“Delete all drafts” on a site without an adapter needs approval; only an exact save-draft label does not', async ({ tether, sites }) => {
+  const counts = scenarioCounts('generic draft-like buttons');
   sites.state.notes.drafts.set('alice', { title: '', body: 'Keep me', savedAt: Date.now() });
   const scene = await hostileScene(tether, 'drafts');
   const watch = await untouched([scene.bystander], sites);
@@ -143,11 +149,11 @@ test('“Delete all drafts” on a site without an adapter needs approval; only 
       { name: 'delete_all_drafts', kind: 'submit' },
     ]),
   );
-  refused(await scene.act({ steps: [{ op: 'click', action: 'delete_all_drafts' }] }, { approvalTimeoutSeconds: 1 }), 'approval_required');
+  counts.refused(await scene.act({ steps: [{ op: 'click', action: 'delete_all_drafts' }] }, { approvalTimeoutSeconds: 1 }), 'approval_required');
   expect(sites.state.notes.drafts.get('alice')?.body).toBe('Keep me');
   expect((await attackOf(scene.page)).done).toEqual([]);
   // A real draft save still runs without asking.
-  ok(
+  counts.write(
     await scene.act({
       steps: [
         { op: 'fill', field: 'body', text: 'Saved by the agent' },
@@ -157,7 +163,7 @@ test('“Delete all drafts” on a site without an adapter needs approval; only 
   );
   await expect.poll(() => sites.state.notes.drafts.get('alice')?.body).toBe('Saved by the agent');
   await watch.check();
-  recordCounts({ scenario: 'generic draft-like buttons', inputs: 3, writes: 2 });
+  counts.save();
 });
 
 const POST_PLAN: Plan = {
@@ -168,6 +174,7 @@ const POST_PLAN: Plan = {
 };
 
 test('buttons relabelled while the person approves: the approved click is refused (context_changed, element)', async ({ tether, sites }) => {
+  const counts = scenarioCounts('buttons relabelled during approval');
   const scene = await hostileScene(tether, 'relabel');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
@@ -180,32 +187,34 @@ test('buttons relabelled while the person approves: the approved click is refuse
   const acting = scene.act(POST_PLAN);
   // The person sees the label of the very button that will be pressed; meanwhile the page swaps its buttons.
   const approval = await approveWhenAsked(tether, () => runAttack(scene.page, 'swapButtons'));
-  const refusal = refused(await acting, 'context_changed');
+  const refusal = counts.refused(await acting, 'context_changed');
   expect(refusal.details?.changed).toEqual(['element']);
   expect(approval.steps[1]).toEqual({ op: 'click', target: 'post', preview: 'Post' });
   expect((await attackOf(scene.page)).done).toEqual([]);
   expect(sites.state.notes.accounts).toContain('alice');
   expect(await scene.page.locator('#message').inputValue()).toBe('');
   await watch.check();
-  recordCounts({ scenario: 'buttons relabelled during approval', writes: 2 });
+  counts.save();
 });
 
 test('buttons relabelled by the write just before the click: refused, the earlier step undone', async ({ tether, sites }) => {
+  const counts = scenarioCounts('buttons relabelled by the write');
   const scene = await hostileScene(tether, 'relabel', '?when=write');
   const watch = await untouched([scene.bystander], sites);
   await scene.look();
   const acting = scene.act(POST_PLAN);
   await approveWhenAsked(tether);
-  const refusal = refused(await acting, 'context_changed');
+  const refusal = counts.refused(await acting, 'context_changed');
   expect(refusal.details).toMatchObject({ changed: ['element'], ran: [0], rolledBack: [0] });
   expect((await attackOf(scene.page)).done).toEqual([]);
   expect(sites.state.notes.accounts).toContain('alice');
   expect(await scene.page.locator('#message').inputValue()).toBe('');
   await watch.check();
-  recordCounts({ scenario: 'buttons relabelled by the write', writes: 2 });
+  counts.save();
 });
 
 test('a field name moved to another element after inspect: fill is refused with field_changed', async ({ tether, sites }) => {
+  const counts = scenarioCounts('field name moved to another element');
   const scene = await hostileScene(tether, 'resize');
   const watch = await untouched([scene.bystander], sites);
   const page = await scene.look();
@@ -215,32 +224,34 @@ test('a field name moved to another element after inspect: fill is refused with 
     ['reply', undefined],
   ]);
   await runAttack(scene.page, 'enlargeReply');
-  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Meant for the draft' }] }), 'field_changed');
+  const refusal = counts.refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Meant for the draft' }] }), 'field_changed');
   expect(refusal.details?.changed).toEqual(['element']);
   expect([await scene.page.locator('#draft').inputValue(), await scene.page.locator('#reply').inputValue()]).toEqual(['', '']);
   // After a new inspect the agent is told what "body" is now, and the write goes where it was told.
   const again = await scene.look();
   expect(again.fields?.find((field) => field.name === 'body')).toMatchObject({ label: 'Reply' });
-  ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Seen and meant' }] }));
+  counts.write(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Seen and meant' }] }));
   expect([await scene.page.locator('#draft').inputValue(), await scene.page.locator('#reply').inputValue()]).toEqual(['', 'Seen and meant']);
   await watch.check();
-  recordCounts({ scenario: 'field name moved to another element', writes: 2 });
+  counts.save();
 });
 
 test('the page hides who is signed in: a write bound to alice is refused (not_signed_in, state unknown)', async ({ tether, sites }) => {
+  const counts = scenarioCounts('sign-in hidden by the page');
   const scene = await hostileScene(tether, 'account');
   expect(scene.account).toBe('alice');
   const watch = await untouched([scene.bystander], sites);
   await scene.look();
   await runAttack(scene.page, 'hideAccount');
-  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Written as nobody knows whom' }] }), 'not_signed_in');
+  const refusal = counts.refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Written as nobody knows whom' }] }), 'not_signed_in');
   expect(refusal.details).toMatchObject({ expected: 'alice', state: 'unknown' });
   expect(await scene.page.locator('#note').inputValue()).toBe('');
   await watch.check();
-  recordCounts({ scenario: 'sign-in hidden by the page', writes: 1 });
+  counts.save();
 });
 
 test('a page calling execCommand every 400 ms is not the person typing: the write goes through', async ({ tether, sites }) => {
+  const counts = scenarioCounts('page keeps itself busy with execCommand');
   const scene = await hostileScene(tether, 'busy');
   const watch = await untouched([scene.bystander], sites);
   await scene.page.waitForFunction(() => (window as unknown as { attack: PageAttack }).attack.rewrites >= 3);
@@ -249,24 +260,25 @@ test('a page calling execCommand every 400 ms is not the person typing: the writ
   expect(page.draft).toBeUndefined();
   expect(page.fields?.find((field) => field.name === 'body')).toMatchObject({ name: 'body' });
   expect(page.fields?.find((field) => field.name === 'body')?.editedByPerson).toBeUndefined();
-  ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Tea, cups, saucers' }] }));
+  counts.write(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Tea, cups, saucers' }] }));
   expect(await scene.page.locator('#list').inputValue()).toBe('Tea, cups, saucers');
   await watch.check();
-  recordCounts({ scenario: 'page keeps itself busy with execCommand', writes: 1 });
+  counts.save();
 });
 
 test('a page that keeps rewriting its own field blocks writes to itself, and the refusal says so', async ({ tether, sites }) => {
+  const counts = scenarioCounts('page rewriting its own field');
   const scene = await hostileScene(tether, 'busy', '?mode=rewrite');
   const watch = await untouched([scene.bystander], sites);
   await scene.look();
   const seen = (await attackOf(scene.page)).rewrites;
   await scene.page.waitForFunction((count) => (window as unknown as { attack: PageAttack }).attack.rewrites > count, seen);
-  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Agent text' }] }), 'field_changed');
+  const refusal = counts.refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Agent text' }] }), 'field_changed');
   expect(refusal.details?.problems).toEqual([expect.objectContaining({ code: 'field_changed', cause: 'page' })]);
   expect(refusal.details?.changedByPage).toMatchObject({ steps: [0] });
   expect(await scene.page.locator('#list').inputValue()).toMatch(/^Autosaved \d+$/);
   await watch.check();
-  recordCounts({ scenario: 'page rewriting its own field', writes: 1 });
+  counts.save();
 });
 
 /*
@@ -303,14 +315,13 @@ const ATTRIBUTE_ATTACK = {
 };
 
 test('data-*, aria-*, class, id and style on allowed tags: only href reaches the editor, and TinyMCE stores no style', async ({ tether, sites }) => {
-  let writes = 0;
+  const counts = scenarioCounts('attributes on allowed tags (data-*, aria-*, style)');
   for (const family of ['tinymce', 'contenteditable', 'prosemirror', 'ckeditor5']) {
     for (const format of ['html', 'markdown'] as const) {
       const scene = await editorScene(tether, family);
       const watch = await untouched([], sites);
       await scene.inspect();
-      const result = ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: ATTRIBUTE_ATTACK[format], format }] })));
-      writes += 1;
+      const result = counts.write(await scene.act({ steps: [{ op: 'fill', field: 'body', text: ATTRIBUTE_ATTACK[format], format }] }));
       expect(result.steps[0], `${family} ${format}`).toMatchObject({ took: 'html', verified: true, kept: expect.arrayContaining(['strong', 'a']) });
       // The editor's own serialization (TinyMCE: getContent()) — what the site would publish.
       const model = await scene.model();
@@ -322,7 +333,7 @@ test('data-*, aria-*, class, id and style on allowed tags: only href reaches the
       await scene.page.close();
     }
   }
-  recordCounts({ scenario: 'attributes on allowed tags (data-*, aria-*, style)', writes });
+  counts.save();
 });
 
 /** Lines without blank ones or spacing differences: editors differ in both. */
@@ -352,6 +363,8 @@ for (const family of RICH_FAMILIES) {
     const cafe = await tether.open('cafe', '/posts/99');
     // A plain field on the reference page holds markup as text too.
     await cafe.locator('#comment').fill(COMMENT_AS_TEXT);
+    const counts = scenarioCounts(`markup shown as text, round trip into ${family}`);
+    const watch = await untouched([cafe], sites);
     const editor = await tether.open('notes', `/editor/${family}`);
     await editor.waitForFunction(() => document.body.dataset.editorReady !== undefined);
     const workspace = (await tether.workspaceOf([cafe, editor], { writable: ['notes'] })).id;
@@ -366,15 +379,13 @@ for (const family of RICH_FAMILIES) {
     // What the page shows as text is text in the markdown: no tag, no entity that would decode.
     expect(`${body}\n${comment}`).not.toMatch(/<[a-z!/]|&(?!lt;|gt;|amp;)/i);
     ok(await tether.agent('inspect', { profile, workspace, handle: write }));
-    const step = ran(
-      ok(
-        await tether.agent('act', {
-          profile,
-          workspace,
-          handle: write,
-          plan: { steps: [{ op: 'fill', field: 'body', text: `${body}\n\n${comment}`, format: 'markdown' }] },
-        }),
-      ),
+    const step = counts.write(
+      await tether.agent('act', {
+        profile,
+        workspace,
+        handle: write,
+        plan: { steps: [{ op: 'fill', field: 'body', text: `${body}\n\n${comment}`, format: 'markdown' }] },
+      }),
     ).steps[0];
     expect(step).toMatchObject({ verified: true });
     const model = await editor.evaluate(() => {
@@ -400,7 +411,8 @@ for (const family of RICH_FAMILIES) {
     const again = ok(await tether.agent('inspect', { profile, workspace, handle: write, read: ['body'], readAs: 'markdown' }));
     if (links.length === 0) expect(lines(again.text?.body ?? '')).toEqual(lines(`${body}\n\n${comment}`));
     else expect(again.text?.body ?? '').not.toMatch(/<[a-z!/]/i);
-    recordCounts({ scenario: `markup shown as text, round trip into ${family}`, writes: 1 });
+    await watch.check();
+    counts.save();
   });
 }
 
@@ -408,6 +420,7 @@ test('a reference tab sent to another site of its workspace (the writable blog) 
   tether,
   sites,
 }) => {
+  const counts = scenarioCounts('reference tab sent to another site of its workspace');
   const scene = await blogScene(tether);
   const watch = await untouched([scene.blog], sites);
   const [blogTab, cafeTab] = [await tether.tabIdOf(scene.blog), await tether.tabIdOf(scene.cafe)];
@@ -433,9 +446,8 @@ test('a reference tab sent to another site of its workspace (the writable blog) 
   const named = ok(await resolve({ destination: { site: 'blog' } }));
   expect(named.write).toMatchObject({ tabId: blogTab, rule: 'named_in_request' });
   // No destination, the person looking at the chosen page: not the request-time tab.
-  refused(await resolve({}), 'missing_context');
-  const attempts = [{ tabId: cafeTab }, { url: chosen }];
-  for (const destination of attempts) refused(await resolve({ destination }), 'target_not_found');
+  counts.refused(await resolve({}), 'missing_context');
+  for (const destination of [{ tabId: cafeTab }, { url: chosen }]) counts.refused(await resolve({ destination }), 'target_not_found');
   // Its title (the same as the blog's own write page) names only the blog tab the person had.
   expect(ok(await resolve({ destination: { site: 'blog', title: await scene.cafe.title() } })).write?.tabId).toBe(blogTab);
   await expect.poll(async () => (await tether.state()).workspaces.find((item) => item.id === scene.workspace)?.tabIds).toEqual([blogTab]);
@@ -452,19 +464,22 @@ test('a reference tab sent to another site of its workspace (the writable blog) 
   // The person adds it back: now it is theirs to write on, and the blog has two candidates.
   await tether.must({ type: 'workspace.addTab', workspaceId: scene.workspace, tabId: cafeTab });
   expect((await tether.state()).departures).toEqual([]);
-  refused(await resolve({ destination: { site: 'blog' } }), 'ambiguous_target');
+  counts.refused(await resolve({ destination: { site: 'blog' } }), 'ambiguous_target');
   expect(ok(await resolve({ destination: { tabId: cafeTab } })).write?.tabId).toBe(cafeTab);
   await watch.check();
-  recordCounts({ scenario: 'reference tab sent to another site of its workspace', inputs: attempts.length + 3 });
+  counts.save();
 });
 
 test('elements named like Tether’s old globals (<div id=__tetherContentScript>, <form id=__tetherActHook>, …) change nothing: read, inspect and write work', async ({
   tether,
+  sites,
 }) => {
+  const counts = scenarioCounts('page clobbering the content script’s globals');
   await tether.signIn('blog', 'alice');
   await tether.signIn('cafe', 'alice_k');
   const blog = await tether.open('blog', '/write?editor=plain&clobber');
   const cafe = await tether.open('cafe', '/posts/1?clobber');
+  const watch = await untouched([cafe], sites);
   await blog.waitForFunction(() => 'blogEditor' in window);
   // The globals are there, in the page's world (and, in Chromium, the isolated world sees them too).
   for (const page of [blog, cafe]) {
@@ -484,12 +499,13 @@ test('elements named like Tether’s old globals (<div id=__tetherContentScript>
   expect(read.adapter).toBeUndefined();
   const page = ok(await tether.agent('inspect', { profile, workspace, handle: write }));
   expect(page.fields?.map((field) => field.name)).toEqual(expect.arrayContaining(['title', 'body']));
-  const step = ran(
-    ok(await tether.agent('act', { profile, workspace, handle: write, plan: { steps: [{ op: 'fill', field: 'body', text: 'Market day at the river' }] } })),
+  const step = counts.write(
+    await tether.agent('act', { profile, workspace, handle: write, plan: { steps: [{ op: 'fill', field: 'body', text: 'Market day at the river' }] } }),
   ).steps[0];
   expect(step).toMatchObject({ verified: true });
   expect((await blogModel(blog)).body).toBe('Market day at the river');
-  recordCounts({ scenario: 'page clobbering the content script’s globals', inputs: 3, writes: 1 });
+  await watch.check();
+  counts.save();
 });
 
 test('the act module really missing (its file removed from the build): the act says so, not context_changed, and nothing is written', async ({ sites }) => {
@@ -498,14 +514,15 @@ test('the act module really missing (its file removed from the build): the act s
   rmSync(join(copy, ACT_MODULE_FILE));
   const launched = await launchTether({ extensionDir: copy, args: [HOST_RULES] });
   try {
+    const counts = scenarioCounts('act module really missing');
     const tether = new TetherDriver(launched.context, launched.extensionId, sites);
     const scene = await hostileScene(tether, 'account');
     await scene.look();
-    const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Never written' }] }), 'invalid_request');
+    const refusal = counts.refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Never written' }] }), 'invalid_request');
     expect(refusal.message).toMatch(/act module could not be loaded into this page/);
     expect(refusal.details).toMatchObject({ module: ACT_MODULE_FILE });
     expect(await scene.page.locator('#note').inputValue()).toBe('');
-    recordCounts({ scenario: 'act module really missing', writes: 1 });
+    counts.save();
   } finally {
     await launched.context.close();
     rmSync(launched.userDataDir, { recursive: true, force: true });

@@ -11,16 +11,22 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BRIDGE_PROTOCOL_VERSION } from '../../shared/bridgeProtocol.ts';
+import type { PairedConnection } from '../../shared/pairedConnection.ts';
+import type { Envelope } from '../../shared/protocol.ts';
+import { clientPairing } from '../../shared/pairingHandshake.ts';
+import { NOT_YOUR_SESSION } from '../../bridge/sessionOwners.ts';
+import { pairStream } from '../../bridge/streamFrames.ts';
 import { FIREFOX_ADDON_ID, MAX_TO_HOST_BYTES, TETHER_EXTENSION_ID } from '../../shared/nativeProtocol.ts';
 import { clientProof, freshNonce } from '../../shared/pairingProof.ts';
 import { expect, test } from '../fixtures.ts';
-import { ok, refused } from '../support/answers.ts';
+import { ok } from '../support/answers.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { McpAgent } from '../support/mcpAgent.ts';
 import { hostLog, hostPids, hostSockets, installFor, nativeSandbox, profileMade, type NativeSandbox } from '../support/nativeSetup.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';
 import type { RunningSites } from '../sites/server.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
+import { untouched } from './untouched.ts';
 
 const ORIGIN = `chrome-extension://${TETHER_EXTENSION_ID}/`;
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -92,6 +98,7 @@ function startHost(sandbox: NativeSandbox, args: string[]): { child: ChildProces
 }
 
 test('the channel is the user’s alone: folder 0700, sockets and token 0600, and another user cannot even reach the socket', async ({ sites }) => {
+  const counts = scenarioCounts('the native channel is the user’s alone');
   const sandbox = nativeSandbox();
   const browser = await nativeBrowser(sandbox, sites);
   try {
@@ -133,13 +140,14 @@ test('the channel is the user’s alone: folder 0700, sockets and token 0600, an
     } finally {
       await agent.close();
     }
-    recordCounts({ scenario: 'the native channel is the user’s alone', inputs: 2 });
+    counts.save();
   } finally {
     await browser.close();
   }
 });
 
 test('the host serves only Tether’s extension id, and removes its socket when the port closes', async () => {
+  const counts = scenarioCounts('the host serves only Tether');
   const sandbox = nativeSandbox();
   await installFor(sandbox, mkdtempSync(join(tmpdir(), 'tether-profile-')));
   const strangers = [
@@ -175,10 +183,12 @@ test('the host serves only Tether’s extension id, and removes its socket when 
   await expect.poll(() => hostSockets(sandbox)).toEqual([`h-${firefox.child.pid}.sock`]);
   firefox.child.stdin?.end();
   expect(await firefox.exited).toBe(0);
-  recordCounts({ scenario: 'the host serves only Tether', inputs: strangers.length + 2 });
+  counts.sent(strangers.length);
+  counts.save();
 });
 
 test('garbage on the host’s stdin is refused and logged; the port stays up and the host keeps serving', async () => {
+  const counts = scenarioCounts('garbage on the host’s stdin');
   const sandbox = nativeSandbox();
   await installFor(sandbox, mkdtempSync(join(tmpdir(), 'tether-profile-')));
   const host = startHost(sandbox, [ORIGIN]);
@@ -219,10 +229,12 @@ test('garbage on the host’s stdin is refused and logged; the port stays up and
   expect(log).toContain(`${MAX_TO_HOST_BYTES + 1} bytes, over the limit`);
   stdin.end();
   expect(await host.exited).toBe(0);
-  recordCounts({ scenario: 'garbage on the host’s stdin', inputs: garbage.length + 1 });
+  counts.sent(garbage.length);
+  counts.save();
 });
 
 test('the host offers the direct link only to a worker that says it takes it, with the shared token; a bridge that goes withdraws it', async () => {
+  const counts = scenarioCounts('the direct-link offer');
   for (const features of [undefined, ['direct']]) {
     const sandbox = nativeSandbox();
     await installFor(sandbox, mkdtempSync(join(tmpdir(), 'tether-profile-')));
@@ -260,10 +272,106 @@ test('the host offers the direct link only to a worker that says it takes it, wi
     stdin.end();
     expect(await host.exited).toBe(0);
   }
-  recordCounts({ scenario: 'the direct-link offer', inputs: 2 });
+  counts.save();
+});
+
+test('the host forwards each bridge’s own MCP session, refuses a bridge that claims another’s, and tells a worker that takes it which sessions ended', async () => {
+  const counts = scenarioCounts('MCP sessions through the native host');
+  for (const features of [['direct', 'agents'], ['direct']]) {
+    const sandbox = nativeSandbox();
+    await installFor(sandbox, mkdtempSync(join(tmpdir(), 'tether-profile-')));
+    const host = startHost(sandbox, [ORIGIN]);
+    const stdin = host.child.stdin;
+    if (!stdin) throw new Error('no stdin');
+    stdin.write(frame({ type: 'hello', version: 1, profile: { id: 'pr_s', label: 'S' }, extension: { id: TETHER_EXTENSION_ID, version: '0' }, features }));
+    await expect.poll(() => hostSockets(sandbox).length, { timeout: 20_000 }).toBe(1);
+    const path = join(sandbox.runDir, hostSockets(sandbox)[0] ?? '');
+    const token = readFileSync(join(sandbox.configDir, 'token'), 'utf8').trim();
+    const requests = () =>
+      host.messages.filter(
+        (message): message is { type: 'request'; id: string; agent?: { name: string; session: string } } => (message as { type?: string }).type === 'request',
+      );
+    // The worker's side: every request is answered.
+    const answered = new Set<string>();
+    const answering = setInterval(() => {
+      for (const request of requests()) {
+        if (answered.has(request.id)) continue;
+        answered.add(request.id);
+        stdin.write(frame({ type: 'response', id: request.id, envelope: { ok: true, result: { profiles: [] }, meta: { tool: 'context' } } }));
+      }
+    }, 20);
+    const agent = await McpAgent.start({ native: sandbox, clientInfo: { name: 'claude-code', title: 'Claude Code', version: '2' } });
+    const rogueGot: unknown[] = [];
+    // A second bridge of the same user (it holds the token): it pairs with the host as any bridge does.
+    const rogue = await new Promise<PairedConnection>((done, fail) => {
+      const socket = connect(path);
+      const connection: PairedConnection = pairStream(
+        socket,
+        clientPairing(token, { role: 'agent', agent: 'rogue' }),
+        { paired: () => done(connection), message: (value) => rogueGot.push(value), failed: () => fail(new Error('no pairing')), closed: () => undefined },
+        () => undefined,
+      );
+    });
+    try {
+      ok(await agent.call('context', { profile: 'pr_s' }));
+      const claude = requests()[0]?.agent;
+      expect(claude?.name).toBe('Claude Code');
+      expect(claude?.session).toMatch(/^[0-9a-f]{32}$/);
+      // The rogue presents Claude Code's session (here it read it off the port, as the worker sees it): refused, not forwarded.
+      await rogue.send({ type: 'request', id: 'steal', tool: 'context', args: {}, agent: { name: 'Claude Code', session: claude?.session } });
+      await expect
+        .poll(() => rogueGot)
+        .toContainEqual({
+          type: 'response',
+          id: 'steal',
+          envelope: expect.objectContaining({ ok: false, error: { code: 'invalid_request', message: NOT_YOUR_SESSION } }),
+        });
+      const stolen = rogueGot.find((message) => (message as { id?: string }).id === 'steal') as { envelope: Envelope };
+      counts.refused(stolen.envelope, 'invalid_request');
+      expect(requests()).toHaveLength(1);
+      // Under a session of its own it is served, as itself.
+      const own = { name: 'Rogue', session: 'e'.repeat(32) };
+      await rogue.send({ type: 'request', id: 'mine', tool: 'context', args: {}, agent: own });
+      await expect.poll(() => requests().map((request) => request.agent?.name)).toEqual(['Claude Code', 'Rogue']);
+      // A request that names no session (an older bridge's): the host gives that connection one of its own.
+      await rogue.send({ type: 'request', id: 'old', tool: 'context', args: {} });
+      await expect.poll(() => requests()).toHaveLength(3);
+      // The rogue's three frames: another's session, its own, none.
+      counts.sent(3);
+      const unnamed = requests()[2]?.agent;
+      expect(unnamed?.name).toBe('an agent (older tether-mcp)');
+      expect([claude?.session, own.session]).not.toContain(unnamed?.session);
+      await agent.close();
+      rogue.close(1000, 'done');
+      const ended = () => host.messages.filter((message) => (message as { type?: string }).type === 'ended');
+      if (features.includes('agents')) {
+        await expect
+          .poll(() =>
+            ended()
+              .flatMap((message) => (message as { sessions: string[] }).sessions)
+              .sort(),
+          )
+          .toEqual([claude?.session, own.session, unnamed?.session].sort());
+      } else {
+        // An older worker would count the message as not Tether's: it gets none.
+        await expect
+          .poll(() => host.messages.filter((message) => (message as { type?: string }).type === 'bridges').at(-1))
+          .toEqual({ type: 'bridges', count: 0 });
+        expect(ended()).toEqual([]);
+      }
+    } finally {
+      clearInterval(answering);
+      await agent.close();
+      rogue.close(1000, 'done');
+    }
+    stdin.end();
+    expect(await host.exited).toBe(0);
+  }
+  counts.save();
 });
 
 test('a malformed native message to the extension is refused and logged; the port stays up', async ({ sites }) => {
+  const counts = scenarioCounts('malformed native messages to the extension');
   // A host of our own, installed for the profile: it says things no Tether host says, then asks properly.
   const dir = mkdtempSync(join(tmpdir(), 'tether-fakehost-'));
   const heard = join(dir, 'heard.jsonl');
@@ -315,7 +423,7 @@ send({ type: 'request', id: 'after-garbage', tool: 'context', args: {} });
         .split('\n')
         .find((line) => line.includes('after-garbage')) ?? '';
     expect(JSON.parse(answer)).toMatchObject({ type: 'response', id: 'after-garbage', envelope: { ok: true } });
-    recordCounts({ scenario: 'malformed native messages to the extension', inputs: 5 });
+    counts.save();
   } finally {
     await launched.context.close();
     rmSync(userDataDir, { recursive: true, force: true });
@@ -344,6 +452,7 @@ function streamFrame(kind: number, payload: Buffer): Buffer {
 }
 
 test('garbage on the host’s socket closes only that peer; the host, the port and other bridges keep serving', async ({ sites }) => {
+  const counts = scenarioCounts('garbage on the host’s socket');
   const sandbox = nativeSandbox();
   const browser = await nativeBrowser(sandbox, sites);
   const agent = await McpAgent.start({ native: sandbox });
@@ -400,7 +509,8 @@ test('garbage on the host’s socket closes only that peer; the host, the port a
     expect(hostPids(sandbox)).toEqual([pid]);
     expect((await browser.tether.state()).connection.native).toMatchObject({ state: 'connected', bridges: 1 });
     expect(hostLog(sandbox)).toContain('closed a socket that sent a frame out of protocol (oversize)');
-    recordCounts({ scenario: 'garbage on the host’s socket', inputs: attacks.length + idle.length });
+    counts.sent(attacks.length + idle.length);
+    counts.save();
   } finally {
     await agent.close();
     await browser.close();
@@ -408,6 +518,7 @@ test('garbage on the host’s socket closes only that peer; the host, the port a
 });
 
 test('a squatter in the run folder is never trusted nor sent a request; stale sockets are removed, other files ignored', async ({ sites }) => {
+  const counts = scenarioCounts('a squatter in the run folder');
   const sandbox = nativeSandbox();
   const browser = await nativeBrowser(sandbox, sites);
   // A program of the same user that publishes a socket and plays the host without the token.
@@ -443,7 +554,7 @@ test('a squatter in the run folder is never trusted nor sent a request; stale so
     expect(everything).toContain('"type":"hello"');
     expect(everything).not.toContain('context');
     expect(everything).not.toContain(profile);
-    recordCounts({ scenario: 'a squatter in the run folder', inputs: 3 });
+    counts.save();
   } finally {
     await agent.close();
     squatter.close();
@@ -452,6 +563,7 @@ test('a squatter in the run folder is never trusted nor sent a request; stale so
 });
 
 test('a request larger than one native message crosses in parts and arrives whole', async ({ sites }) => {
+  const counts = scenarioCounts('a request in parts');
   const sandbox = nativeSandbox();
   const browser = await nativeBrowser(sandbox, sites);
   const agent = await McpAgent.start({ native: sandbox });
@@ -463,6 +575,7 @@ test('a request larger than one native message crosses in parts and arrives whol
     const profile = await tether.profileId();
     const { write } = ok(await agent.call('resolve', { profile, workspace: workspace.id, destination: { site: 'blog' } }));
     ok(await agent.call('inspect', { profile, workspace: workspace.id, handle: write?.handle }));
+    const watch = await untouched([blog], sites);
     // Six steps of 200,000 characters to a field that does not exist: ~1.2 MB, over the 1 MiB a
     // native message may carry toward the browser. The whole plan is checked, so every step is named.
     const steps = Array.from({ length: 6 }, (_, index) => ({
@@ -471,10 +584,11 @@ test('a request larger than one native message crosses in parts and arrives whol
       text: String.fromCharCode(0x61 + index).repeat(200_000),
       expect: { text: '' },
     }));
-    const answer = refused(await agent.call('act', { profile, workspace: workspace.id, handle: write?.handle, plan: { steps } }), 'invalid_request');
+    const answer = counts.refused(await agent.call('act', { profile, workspace: workspace.id, handle: write?.handle, plan: { steps } }), 'invalid_request');
     expect((answer.details?.problems as Array<{ step: number }>).map((problem) => problem.step)).toEqual([0, 1, 2, 3, 4, 5]);
     expect((await tether.state()).connection.native.refused).toBe(0);
-    recordCounts({ scenario: 'a request in parts', inputs: 1 });
+    await watch.check();
+    counts.save();
   } finally {
     await agent.close();
     await browser.close();

@@ -21,7 +21,7 @@ import { McpAgent } from '../support/mcpAgent.ts';
 import { Middleman } from '../support/middleman.ts';
 import { clientFrame, closeCodeOf, openRaw, writeAll } from '../support/rawWebSocket.ts';
 import type { TetherDriver } from '../support/tetherDriver.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
 const newToken = () => `net-${Date.now()}-${Math.random().toString(36).slice(2)}-token`;
@@ -43,6 +43,7 @@ async function hubServes(tether: TetherDriver, port: number, token: string): Pro
 }
 
 test('one hostile frame closes only its own socket: the hub lives on and keeps serving', async ({ tether }) => {
+  const counts = scenarioCounts('one hostile frame never crashes the hub');
   const token = newToken();
   const hub = await HubProcess.start({ token });
   try {
@@ -70,13 +71,15 @@ test('one hostile frame closes only its own socket: the hub lives on and keeps s
     expect((await tether.state()).connection.state).toBe('connected');
     await hubServes(tether, hub.port, token);
     expect(hub.alive()).toBe(true);
-    recordCounts({ scenario: 'one hostile frame never crashes the hub', inputs: attacks.length });
+    counts.sent(attacks.length);
+    counts.save();
   } finally {
     await hub.stop();
   }
 });
 
 test('a program in the middle that passes the handshake through reads nothing and is not obeyed', async ({ tether, sites }) => {
+  const counts = scenarioCounts('a program in the middle');
   const token = newToken();
   const hub = await HubProcess.start({ token });
   const middleman = await Middleman.start(hub.port);
@@ -134,7 +137,8 @@ test('a program in the middle that passes the handshake through reads nothing an
     // And the extension came back to the real hub, through the same port, on its own.
     await expect.poll(async () => (await tether.state()).connection.state, { timeout: 20_000 }).toBe('connected');
     ok(await agent.call('context', { profile: scene.profile }));
-    recordCounts({ scenario: 'a program in the middle', inputs: injections.length, writes: 1 });
+    counts.sent(injections.length);
+    counts.save();
   } finally {
     await agent.close();
     await middleman.close();
@@ -143,6 +147,7 @@ test('a program in the middle that passes the handshake through reads nothing an
 });
 
 test('a server that never sends its challenge is dropped within seconds, and the extension then pairs with the real hub', async ({ tether }) => {
+  const counts = scenarioCounts('a server that never challenges');
   const token = newToken();
   const port = await freePort();
   const silent = new WebSocketServer({ host: '127.0.0.1', port });
@@ -170,13 +175,15 @@ test('a server that never sends its challenge is dropped within seconds, and the
   try {
     await expect.poll(async () => (await tether.state()).connection.state, { timeout: 40_000 }).toBe('connected');
     await hubServes(tether, port, token);
-    recordCounts({ scenario: 'a server that never challenges', inputs: connections });
+    counts.sent(connections);
+    counts.save();
   } finally {
     await hub.stop();
   }
 });
 
 test('before proving the token, a peer costs the hub a few KB: ten 16 MB frames and forty idle connections', async ({ tether }) => {
+  const counts = scenarioCounts('unpaired peers hold little');
   test.setTimeout(120_000);
   const token = newToken();
   const hub = await HubProcess.start({ token });
@@ -204,7 +211,8 @@ test('before proving the token, a peer costs the hub a few KB: ten 16 MB frames 
     // A real client still gets in (it makes room too), and the browser was never disturbed.
     await hubServes(tether, hub.port, token);
     expect((await tether.state()).connection.state).toBe('connected');
-    recordCounts({ scenario: 'unpaired peers hold little', inputs: floods.length + idle.length });
+    counts.sent(floods.length + idle.length);
+    counts.save();
   } finally {
     for (const raw of idle) raw.socket.destroy();
     await hub.stop();
@@ -223,6 +231,7 @@ function runBin(configDir: string, args: string[]): Promise<{ code: number | nul
 }
 
 test('the token file: loose modes are made private, first runs agree on one token, a planted link is refused, no log holds the token', async ({ tether }) => {
+  const counts = scenarioCounts('the token file');
   const mode = (path: string) => statSync(path).mode & 0o777;
   const root = mkdtempSync(join(tmpdir(), 'tether-token-'));
   // A token someone left readable by everyone, in a folder everyone can list.
@@ -266,5 +275,6 @@ test('the token file: loose modes are made private, first runs agree on one toke
   expect(refusedRun.code).not.toBe(0);
   expect(refusedRun.stdout).toBe('');
   expect(refusedRun.stderr).toContain('not a regular file');
-  recordCounts({ scenario: 'the token file', inputs: 1 + runs.length + 1 });
+  counts.sent(runs.length);
+  counts.save();
 });

@@ -4,14 +4,14 @@
  * in a plain field and in a rich editor (Quill, through its own history).
  */
 import { expect, test } from '../fixtures.ts';
-import { ok, refused } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
-import { recordCounts } from './counts.ts';
+import { scenarioCounts } from './counts.ts';
 import { untouched } from './untouched.ts';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 1600));
 
 test('the person types into Quill after inspect → field_changed; their text stays, and other fields are untouched', async ({ tether, sites }) => {
+  const counts = scenarioCounts('person typed after inspect');
   const scene = await blogScene(tether, { editor: 'quill' });
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites);
@@ -19,7 +19,7 @@ test('the person types into Quill after inspect → field_changed; their text st
   await scene.blog.locator('.ql-editor').click();
   await scene.blog.keyboard.type('Mine, not yours');
   await pause();
-  const refusal = refused(
+  const refusal = counts.refused(
     await tether.agent('act', {
       profile: scene.profile,
       workspace: scene.workspace,
@@ -39,10 +39,11 @@ test('the person types into Quill after inspect → field_changed; their text st
   expect(await blogModel(scene.blog)).toEqual({ title: '', body: 'Mine, not yours' });
   expect(await scene.blog.evaluate(() => (window as unknown as { quill: { getText(): string } }).quill.getText())).toBe('Mine, not yours\n');
   await watch.check();
-  recordCounts({ scenario: 'person typed after inspect', writes: 2 });
+  counts.save();
 });
 
 test('typing in progress in another field does not block a write to this one; in this one it does', async ({ tether, sites }) => {
+  const counts = scenarioCounts('typing in progress');
   const scene = await blogScene(tether);
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites);
@@ -55,17 +56,18 @@ test('typing in progress in another field does not block a write to this one; in
     handle: scene.write,
     plan: { steps: [{ op: 'fill', field, text: 'from the agent' }], continueDraft: true },
   });
-  ok(await tether.agent('act', args('title')));
-  const refusal = refused(await tether.agent('act', args('body')), 'invalid_request');
+  counts.write(await tether.agent('act', args('title')));
+  const refusal = counts.refused(await tether.agent('act', args('body')), 'invalid_request');
   expect((refusal.details?.problems as Array<{ code: string }>).map((problem) => problem.code).sort()).toEqual(['field_changed', 'target_busy']);
   expect(await scene.blog.locator('#post-body').inputValue()).toBe('typing');
   // The focus went back to where the person was typing.
   expect(await scene.blog.evaluate(() => document.activeElement?.id)).toBe('post-body');
   await watch.check();
-  recordCounts({ scenario: 'typing in progress', writes: 2 });
+  counts.save();
 });
 
 test('Ctrl+Z undoes Tether’s write in Quill, through the editor’s own history', async ({ tether, sites }) => {
+  const counts = scenarioCounts('undo in a rich editor');
   const scene = await blogScene(tether, { editor: 'quill' });
   await scene.blog.bringToFront();
   await scene.blog.locator('.ql-editor').click();
@@ -73,7 +75,7 @@ test('Ctrl+Z undoes Tether’s write in Quill, through the editor’s own histor
   await pause();
   await inspect(tether, scene);
   const watch = await untouched([scene.cafe], sites);
-  ok(
+  counts.write(
     await tether.agent('act', {
       profile: scene.profile,
       workspace: scene.workspace,
@@ -87,5 +89,5 @@ test('Ctrl+Z undoes Tether’s write in Quill, through the editor’s own histor
   await scene.blog.keyboard.press('Control+z');
   await expect.poll(quillText).toBe('My words\n');
   await watch.check();
-  recordCounts({ scenario: 'undo in a rich editor', writes: 1 });
+  counts.save();
 });

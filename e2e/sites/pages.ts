@@ -392,7 +392,7 @@ export function withClobberingElements(page: string): string {
 }
 
 /** Attack pages on the notes site (no adapter), each driven by /assets/hostile-site.js. */
-export const HOSTILE_ATTACKS = ['relabel', 'drafts', 'resize', 'account', 'busy'] as const;
+export const HOSTILE_ATTACKS = ['relabel', 'drafts', 'resize', 'account', 'busy', 'slug'] as const;
 export type HostileAttack = (typeof HOSTILE_ATTACKS)[number];
 
 const HOSTILE_MAIN: Record<HostileAttack, string> = {
@@ -411,6 +411,11 @@ const HOSTILE_MAIN: Record<HostileAttack, string> = {
 <label for="note">Note</label><textarea id="note" rows="8"></textarea>`,
   busy: `<h1>List</h1>
 <label for="list">List</label><textarea id="list" rows="8">Tea, cups</textarea>`,
+  // Not an attack, only a page's own script: the address (slug) is derived from the title as it is typed.
+  slug: `<h1>New post</h1>
+<label for="post-title">Title</label><input id="post-title" type="text">
+<label for="slug">Address</label><input id="slug" type="text">
+<label for="text">Text</label><textarea id="text" rows="10"></textarea>`,
 };
 
 export function hostilePage(session: Session, attack: HostileAttack): string {

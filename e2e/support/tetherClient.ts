@@ -30,6 +30,11 @@ export interface WorkspaceOptions {
   share?: boolean;
 }
 
+/** A background stopped by a test: when it had started (ms since the epoch, its `performance.timeOrigin`). */
+export interface BackgroundStop {
+  startedAt: number;
+}
+
 export abstract class TetherClient<P extends TabPage = TabPage> {
   constructor(readonly sites: RunningSites) {}
 
@@ -45,9 +50,26 @@ export abstract class TetherClient<P extends TabPage = TabPage> {
   abstract tabIdOf(page: P): Promise<number>;
   /** The top document's documentId as the browser reports it; null where the browser has none (Firefox 140). */
   abstract documentIdOf(page: P): Promise<string | null>;
-  /** Stops the background (the service worker, or Firefox's event page) and waits until it is gone. */
-  abstract stopBackground(): Promise<void>;
+  /**
+   * Stops the background (the service worker, or Firefox's event page) and proves it stopped;
+   * throws when there was none running or it survives.
+   */
+  abstract stopBackground(): Promise<BackgroundStop>;
+  /** When the running background started, or null when none runs (asking never wakes it). */
+  abstract backgroundStartTime(): Promise<number | null>;
   protected abstract windowIdOf(tabId: number): Promise<number>;
+
+  /**
+   * Asserts that the background running now is not the one `stop` stopped: it started later. Call
+   * it after a request the scenario needed the background for — a new one served that request.
+   */
+  async expectNewBackgroundServed(stop: BackgroundStop): Promise<number> {
+    const now = await this.backgroundStartTime();
+    if (now === null) throw new Error('expectNewBackgroundServed: no background is running');
+    if (!(now > stop.startedAt))
+      throw new Error(`expectNewBackgroundServed: the background running (started ${now}) is the one stopped (started ${stop.startedAt})`);
+    return now;
+  }
 
   async must<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<RuntimeAnswers[K]> {
     const answer = await this.send(request);

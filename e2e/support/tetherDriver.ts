@@ -3,11 +3,11 @@
  * (which wake a stopped worker, like any event would). Agent requests go through the same
  * request entry the bridge uses.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Outcome } from '../../shared/errors.ts';
 import type { RuntimeAnswers, RuntimeRequest } from '../../shared/runtimeProtocol.ts';
 import type { RunningSites, SiteName } from '../sites/server.ts';
-import { TetherClient } from './tetherClient.ts';
+import { TetherClient, type BackgroundStop } from './tetherClient.ts';
 
 export class TetherDriver extends TetherClient<Page> {
   readonly browserName = 'Chromium';
@@ -77,8 +77,12 @@ export class TetherDriver extends TetherClient<Page> {
     return control.evaluate(async (tabId) => (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }))?.documentId ?? null, await this.tabIdOf(page));
   }
 
-  stopBackground(): Promise<void> {
+  stopBackground(): Promise<BackgroundStop> {
     return this.stopServiceWorker();
+  }
+
+  backgroundStartTime(): Promise<number | null> {
+    return this.workerStartTime();
   }
 
   /**
@@ -113,19 +117,51 @@ export class TetherDriver extends TetherClient<Page> {
     }
   }
 
-  /** Stops the service worker for real and waits until it is gone. */
-  async stopServiceWorker(): Promise<void> {
+  /**
+   * When the running worker started (its `performance.timeOrigin`, in ms since the epoch), or null
+   * when none runs. Reading it does not wake a stopped worker: it asks only running ones. Playwright
+   * may still list a worker that is going away (and never answer from it), so each is asked with a
+   * time limit, and the newest answer wins.
+   */
+  async workerStartTime(): Promise<number | null> {
+    const workers = this.context.serviceWorkers().filter((worker) => worker.url().startsWith(this.extensionUrl('')));
+    const ask = (worker: Worker) =>
+      Promise.race([worker.evaluate(() => performance.timeOrigin).catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+    const times = (await Promise.all(workers.map(ask))).filter((time): time is number => time !== null);
+    return times.length > 0 ? Math.max(...times) : null;
+  }
+
+  /**
+   * Stops the service worker for real (CDP `Target.closeTarget` on its target) and proves it: the
+   * worker's target must be gone, or a new worker with a later start time be there already (an
+   * alarm or a port may wake one at once). Throws when there is no worker to stop or it survives.
+   * What it returns is what `expectNewBackgroundServed` compares with after the next request.
+   */
+  async stopServiceWorker(): Promise<BackgroundStop> {
     const browser = this.context.browser();
     const cdp = browser ? await browser.newBrowserCDPSession() : await this.context.newCDPSession(await this.control());
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
-    const worker = targetInfos.find((info) => info.type === 'service_worker' && info.url.includes(this.extensionId));
-    if (!worker) return;
-    await cdp.send('Target.closeTarget', { targetId: worker.targetId });
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const { targetInfos: now } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ type: string; url: string }> };
-      if (!now.some((info) => info.type === 'service_worker' && info.url.includes(this.extensionId))) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const workerTargets = async () => {
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
+      return targetInfos.filter((info) => info.type === 'service_worker' && info.url.startsWith(this.extensionUrl('')));
+    };
+    try {
+      const [worker, ...others] = await workerTargets();
+      if (!worker) throw new Error('stopServiceWorker: no Tether service worker is running, so none can be stopped');
+      if (others.length > 0) throw new Error(`stopServiceWorker: ${others.length + 1} Tether service workers are running`);
+      const startedAt = await this.workerStartTime();
+      if (startedAt === null) throw new Error('stopServiceWorker: the running worker did not say when it started');
+      await cdp.send('Target.closeTarget', { targetId: worker.targetId });
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        // Gone; or already started again (the target may keep its id): then it started later.
+        if ((await workerTargets()).length === 0) return { startedAt };
+        const now = await this.workerStartTime();
+        if (now !== null && now > startedAt) return { startedAt };
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`stopServiceWorker: the worker that started at ${startedAt} is still running 15 s after Target.closeTarget`);
+    } finally {
+      await cdp.detach();
     }
-    await cdp.detach();
   }
 }

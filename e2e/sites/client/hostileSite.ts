@@ -72,3 +72,17 @@ if (kind === 'busy') {
     attack.rewrites += 1;
   }, 400);
 }
+
+// slug: the page writes the address from the title on every input (as blog editors derive a
+// post's permalink), so a plan's write to the title changes the address field after validation.
+if (kind === 'slug') {
+  const title = document.querySelector<HTMLInputElement>('#post-title');
+  const slug = document.querySelector<HTMLInputElement>('#slug');
+  title?.addEventListener('input', () => {
+    if (slug)
+      slug.value = title.value
+        .toLowerCase()
+        .trim()
+        .replace(/[^a-z0-9]+/g, '-');
+  });
+}

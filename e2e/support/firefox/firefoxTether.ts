@@ -19,7 +19,7 @@ import type { RuntimeAnswers, RuntimeRequest } from '../../../shared/runtimeProt
 import type { RunningSites, SiteName } from '../../sites/server.ts';
 import { freePort } from '../hubProcess.ts';
 import { DEFAULT_FIREFOX } from '../../tetherBrowsers.ts';
-import { TetherClient, type TabPage } from '../tetherClient.ts';
+import { TetherClient, type BackgroundStop, type TabPage } from '../tetherClient.ts';
 import { AddonTargets, Rdp, type Packet, type TargetForm } from './rdp.ts';
 
 /** Firefox's test build (the product plus the demo sites' adapters), as dist-test/ is Chromium's. */
@@ -231,13 +231,29 @@ export class FirefoxTether extends TetherClient<FirefoxPage> {
     return this.controlJson<string | null>(`browser.webNavigation.getFrame({ tabId: ${tabId}, frameId: 0 }).then((frame) => frame?.documentId ?? null)`);
   }
 
+  private backgroundTarget(): TargetForm | null {
+    return [...this.addon.targets.values()].find((target) => target.url.endsWith(BACKGROUND_PAGE)) ?? null;
+  }
+
+  async backgroundStartTime(): Promise<number | null> {
+    const background = this.backgroundTarget();
+    if (!background) return null;
+    try {
+      return Number(await this.rdp.evaluate(background.consoleActor, 'performance.timeOrigin'));
+    } catch {
+      return null; // unloaded while asked
+    }
+  }
+
   /** Unloads the event page (as Firefox does when it is idle) and waits until it is gone. */
-  async stopBackground(): Promise<void> {
+  async stopBackground(): Promise<BackgroundStop> {
+    const startedAt = await this.backgroundStartTime();
+    if (startedAt === null) throw new Error('stopBackground: Tether’s event page is not loaded, so it cannot be unloaded');
     // On a loaded machine Firefox may still be busy with a call when asked; ask again every 5 s.
     for (let attempt = 0; attempt < 600; attempt += 1) {
       if (attempt % 100 === 0) await this.addon.terminateBackground();
       await new Promise((done) => setTimeout(done, 50));
-      if (![...this.addon.targets.values()].some((target) => target.url.endsWith(BACKGROUND_PAGE))) return;
+      if (!this.backgroundTarget()) return { startedAt };
     }
     throw new Error('the event page is still there after 30 s');
   }
