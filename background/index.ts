@@ -13,6 +13,7 @@ import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, regist
 import { actRecords } from './state/actRecords.ts';
 import { browserApprovals, browserQuestions, updateBadge } from './adapters/approvalBadge.ts';
 import { askPage } from './adapters/askPage.ts';
+import { fetchImage } from './adapters/fetchImage.ts';
 import { readRequestTimeTab, readTabMeta, readTabsMeta, readView, toTabMeta } from './adapters/browserTabs.ts';
 import { getHandle, mintHandle, rememberInspection } from './state/handles.ts';
 import { createHarness, type RequestVia } from './harness.ts';
@@ -94,6 +95,7 @@ const toolContext: ToolContext = {
   actRecords,
   tabs: { readTabMeta, readTabsMeta, readView, readRequestTimeTab },
   askPage,
+  fetchImage,
   observeTab,
   approvals,
   questions,

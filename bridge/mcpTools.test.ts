@@ -3,8 +3,8 @@ import { planSchema, TOOL_SCHEMAS, type Envelope, type ToolName } from '../share
 import type { AgentCall, Link } from './link.ts';
 import { callTool, defaultLang, toolDefinitions } from './mcpTools.ts';
 
-/** What a model reads with every conversation: the tools/list answer's tools, as JSON. */
-const TOOL_LIST_BUDGET_BYTES = 3_000;
+/** What a model reads with every conversation: the tools/list answer's tools, as JSON (3,000 before images: issue 25 added the image step and its sources). */
+const TOOL_LIST_BUDGET_BYTES = 3_300;
 
 type Schema = { [key: string]: unknown };
 const asSchema = (value: unknown): Schema => (typeof value === 'object' && value !== null ? (value as Schema) : {});
@@ -45,7 +45,7 @@ describe('the tool list a model reads', () => {
     const act = tools.find((tool) => tool.name === 'act')?.inputSchema ?? {};
     const step = asSchema(asSchema(asSchema(asSchema(asSchema(act.properties).plan).properties).steps).items);
     const ops = asSchema(asSchema(step.properties).op).enum;
-    expect(ops).toEqual(['fill', 'append', 'clear', 'select', 'click']);
+    expect(ops).toEqual(['fill', 'append', 'image', 'clear', 'select', 'click']);
     const takes = new Map(
       String(step.description)
         .split('; ')
@@ -54,7 +54,14 @@ describe('the tool list a model reads', () => {
           return named.split('/').map((op) => [op, fields.split(', ')] as const);
         }),
     );
-    const sample: Record<string, string> = { field: 'body', text: 'x', value: 'notes', action: 'publish' };
+    const sample: Record<string, unknown> = {
+      field: 'body',
+      text: 'x',
+      value: 'notes',
+      action: 'publish',
+      alt: 'Ridge',
+      source: { ref: 'h_1', image: 'ridge' },
+    };
     for (const op of ops as string[]) {
       const fields = takes.get(op) ?? [];
       const exactly = Object.fromEntries([['op', op], ...fields.map((field) => [field, sample[field] ?? ''])]);

@@ -13,6 +13,7 @@ import type { AgentIdentity } from '../shared/agentIdentity.ts';
 import type { Lang } from '../shared/explain.ts';
 import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import { TOOL_SCHEMAS, targetSpecSchema, type Envelope, type ToolName } from '../shared/protocol.ts';
+import { attachImageFiles } from './imageFiles.ts';
 import type { Link } from './link.ts';
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
@@ -79,6 +80,10 @@ function compact(node: unknown, defs: Map<string, { json: string; schema: JsonSc
     const merged = mergedOps(node.oneOf);
     if (merged) return compact(merged, defs, used);
   }
+  // A union of object shapes its description names in a line (an image's source): that line alone.
+  if (Array.isArray(node.anyOf) && typeof node.description === 'string') return { type: 'object', description: node.description };
+  // A map whose values a description names: the keys' schema says nothing more.
+  if (isSchema(node.propertyNames) && typeof node.description === 'string') return { type: 'object', description: node.description };
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (SERVER_ONLY_KEYWORDS.has(key)) continue;
@@ -153,7 +158,14 @@ export async function callTool(link: Link, name: string, args: unknown, callId: 
   const parsed = parseAgentRequest(name, args);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const request = parsed.value;
-  const forwarded = request.args.lang === undefined && lang !== 'en' ? { ...request.args, lang } : request.args;
+  let sent: Record<string, unknown> = request.args;
+  // An act's image files are read here, as the user, and checked before anything is sent.
+  if (request.tool === 'act' && request.args.plan) {
+    const plan = await attachImageFiles(request.args.plan);
+    if (!plan.ok) return { ok: false, error: plan.error };
+    sent = { ...request.args, plan: plan.value };
+  }
+  const forwarded = request.args.lang === undefined && lang !== 'en' ? { ...sent, lang } : sent;
   const envelope = await link.call({ tool: request.tool, args: forwarded, ...(agent ? { agent } : {}) });
   return request.args.debug === true ? { ...envelope, meta: { ...envelope.meta, callId } } : envelope;
 }

@@ -41,6 +41,8 @@ export interface ActModule {
   /** Validates the act request (schema and plan) and runs it; the expectation was checked already. */
   act(message: unknown): Promise<{ ok: true; value: PageActResult } | { ok: false; error: { code: string; message: string } }>;
   actStatus(requestId: string): PageActStatus;
+  /** Keeps one image's bytes for an act about to run (checked again here). */
+  stageImage(message: unknown): { ok: true; value: { stored: true } } | { ok: false; error: { code: string; message: string } };
   markdown: MarkdownReader;
 }
 

@@ -4,7 +4,8 @@
  * isolated world's hook and does nothing else: a page cannot load or reach it.
  */
 import { tetherError } from '../shared/errors.ts';
-import { pageActRequestSchema } from '../shared/pageProtocol.ts';
+import { pageActRequestSchema, pageStageSchema } from '../shared/pageProtocol.ts';
+import { stageImage } from './imageStage.ts';
 import { actHook } from './actHook.ts';
 import { bindHost } from './actHost.ts';
 import { fieldMarkdown, regionMarkdown } from './editors/markdownOut.ts';
@@ -18,10 +19,16 @@ if (hook && !hook.module) {
       const parsed = pageActRequestSchema.safeParse(message);
       if (!parsed.success) return { ok: false, error: tetherError('invalid_request', 'Malformed act request.') };
       const request = parsed.data;
-      const context = { inspected: request.inspected, elements: request.elements, pins: request.pins };
+      const images = Object.fromEntries((request.images ?? []).map((image) => [image.use, image.id]));
+      const context = { inspected: request.inspected, elements: request.elements, pins: request.pins, requestId: request.requestId, images };
       return { ok: true, value: await runPlan(request.requestId, request.plan, context, request.dryRun, request.approved) };
     },
     actStatus,
+    stageImage(message) {
+      const parsed = pageStageSchema.safeParse(message);
+      if (!parsed.success) return { ok: false, error: tetherError('invalid_request', 'Malformed image.') };
+      return stageImage(parsed.data.requestId, parsed.data.id, parsed.data.name, parsed.data.data);
+    },
     markdown: { field: fieldMarkdown, region: regionMarkdown },
   });
 }

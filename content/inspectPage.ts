@@ -115,14 +115,9 @@ export function describeField(field: LocatedField, readField: FieldReader = read
  * Whether reading `read` needs the reader module (Readability, the comments' text) in this page:
  * the article, where no adapter region gives it, and the comments, where the page has them.
  */
-export function needsReader(read: string[], model: PageModel, comments: CommentsRegion | null = commentsIn(document)): boolean {
-  if (readerHook()?.module) return false;
-  return read.some(
-    (name) =>
-      !model.readable.has(name) &&
-      !model.fields.some((field) => field.name === name) &&
-      ((name === ARTICLE && !model.readable.has('post.body')) || (name === COMMENTS && comments !== null)),
-  );
+export function needsReader(read: string[]): boolean {
+  // Whatever is read, its images are listed by the reader module (imageList.ts).
+  return read.length > 0 && !readerHook()?.module;
 }
 
 /**
@@ -201,6 +196,8 @@ export function inspectPage(
       if (piece.truncated) truncated[name] = piece.truncated;
     }
     inspection.text = text;
+    const images = readerHook()?.module?.images(read, model);
+    if (images?.length) inspection.images = images;
     if (Object.keys(truncated).length > 0) inspection.truncated = truncated;
     if (Object.keys(fallback).length > 0) inspection.fallback = fallback;
     if (unknown.length > 0) inspection.unknown = unknown;

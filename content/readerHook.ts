@@ -5,6 +5,10 @@
  * injects the module into the bound document when an inspect first reads `article` or `comments`
  * there.
  */
+import type { PageImage } from '../shared/pageProtocol.ts';
+import type { PageReply } from '../shared/pageChannel.ts';
+import type { ListedImage } from './imageList.ts';
+import type { PageModel } from './pageModel.ts';
 import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
 
 /** The article as the reader view gives it, or why there is none. */
@@ -19,6 +23,10 @@ export interface ReaderModule {
   article(doc: Document, comments: Element | null, markdown: ((element: Element) => string) | null): ArticleReading;
   /** How many comments, then their text (without the controls under each). */
   comments(container: Element, count: number): string;
+  /** The images a person sees in what `read` names (imageList.ts). */
+  images(read: string[], model: PageModel): ListedImage[];
+  /** The image a name means, as the page shows it now (the `image` request). */
+  image(name: unknown): PageReply<PageImage>;
 }
 
 const READER_HOOK = Symbol.for('tether.readerHook');

@@ -5,6 +5,17 @@
  * reach it.
  */
 import { readArticle, readComments } from './articleReader.ts';
+import { findImage, listImages } from './imageList.ts';
 import { readerHook } from './readerHook.ts';
+import { tetherError } from '../shared/errors.ts';
 
-readerHook()?.register({ article: readArticle, comments: readComments });
+readerHook()?.register({
+  article: readArticle,
+  comments: readComments,
+  images: listImages,
+  // The whole answer is made here, so the content script every page loads carries none of it.
+  image: (name) => {
+    const found = findImage(String(name).slice(0, 100));
+    return found.ok ? found : { ok: false, error: tetherError('invalid_request', found.problem) };
+  },
+});

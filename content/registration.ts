@@ -27,11 +27,12 @@ import { inspectPage, needsReader, observePage } from './inspectPage.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel, type PageModel } from './pageModel.ts';
 import { needsSitesModule } from './sitesHook.ts';
+import { readerHook } from './readerHook.ts';
 
 type LightRequest =
   | { type: 'observe' }
   | { type: 'inspect'; expect: PageExpectation; read: string[]; readAs: ReadFormat; from: Record<string, number> }
-  | { type: 'act'; expect: PageExpectation }
+  | { type: 'act' | 'stageImage' | 'image'; expect: PageExpectation }
   | { type: 'actStatus'; requestId: string };
 
 function refuse(error: TetherError): PageReply<never> {
@@ -74,10 +75,12 @@ function parseRequest(message: Record<string, unknown>): LightRequest | null {
     case 'actStatus':
       return isString(message.requestId, 200) ? { type: 'actStatus', requestId: message.requestId } : null;
     case 'inspect':
+    case 'stageImage':
+    case 'image':
     case 'act': {
       const expect = parseExpectation(message.expect);
       if (!expect) return null;
-      if (message.type === 'act') return { type: 'act', expect };
+      if (message.type !== 'inspect') return { type: message.type, expect };
       const read = message.read;
       const readAs = message.readAs ?? 'text';
       if (!Array.isArray(read) || read.length > 20 || !read.every((name) => isString(name, 100))) return null;
@@ -133,7 +136,7 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
       const pageModel = () => (model ??= readPageModel(document, request.expect.role === 'write'));
       const problem = checkExpectation(request.expect, pageModel);
       if (problem) return refuse(problem);
-      if (needsReader(request.read, pageModel())) return NEEDS_READER_MODULE;
+      if (needsReader(request.read)) return NEEDS_READER_MODULE;
       if (request.readAs === 'markdown' && request.read.length > 0) {
         const module = actModule();
         if (!module) return NEEDS_ACT_MODULE;
@@ -141,6 +144,12 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
       }
       return { ok: true, value: inspectPage(request.read, null, pageModel(), request.from) };
     }
+    case 'image': {
+      const problem = checkExpectation(request.expect);
+      if (problem) return refuse(problem);
+      return readerHook()?.module?.image(message.name) ?? NEEDS_READER_MODULE;
+    }
+    case 'stageImage':
     case 'act': {
       const problem = checkExpectation(request.expect);
       if (problem) return refuse(problem);
@@ -148,7 +157,7 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
         return refuse(tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.'));
       }
       const module = actModule();
-      return module ? module.act(message) : NEEDS_ACT_MODULE;
+      return module ? module[request.type](message) : NEEDS_ACT_MODULE;
     }
     case 'actStatus': {
       // No act module in this page instance means no plan ever ran here.

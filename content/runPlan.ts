@@ -16,9 +16,9 @@ import { fieldHash, normalizeFieldText } from '../shared/fieldText.ts';
 import { checkFieldBinding, pinDrift, type ClickPin, type SeenElement } from '../shared/elementBinding.ts';
 import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
 import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
-import type { Plan } from '../shared/protocol.ts';
+import type { Plan, PlanStep } from '../shared/protocol.ts';
 import { draftState, elementId, lastEditBy, personIsTyping, readPageModel, rememberTetherWrite, seenElement } from './actHost.ts';
-import { isDisabled, readEditable, readEditableHtml, typingSurface } from './editables.ts';
+import { isDisabled, readEditable, readEditableHtml, typingSurface, type Editable } from './editables.ts';
 import { TooLarge } from './editors/structuredText.ts';
 import { fieldExpectation, holdsExpected, type FieldExpectation } from './fieldExpectation.ts';
 import type { LocatedAction, LocatedField, PageModel } from './pageModel.ts';
@@ -33,6 +33,11 @@ import {
   type PlannedText,
   type WriteOutcome,
 } from './writeField.ts';
+import { familyOf } from './editors/families/index.ts';
+import { blockAfter, insertImage, removeImage } from './editors/image.ts';
+import { markdownPieces } from '../shared/planImages.ts';
+import { releaseImages, stagedImage } from './imageStage.ts';
+import type { StagedImage } from './editors/image.ts';
 
 const completed = new Map<string, PageActResult>();
 const running = new Set<string>();
@@ -51,6 +56,10 @@ interface PlannedWrite {
   expectedAfter: string;
   /** fill/append: the text converted for the editor (markdown/HTML), checked before anything runs. */
   planned: PlannedText | null;
+  /** A markdown fill/append that places images: each image, after the block its text follows (none: at the start of the text, put at the end). */
+  pieces?: Array<{ image: StagedImage; alt: string; after?: string }>;
+  /** An image step: the bytes and where they go. */
+  image?: { image: StagedImage; alt: string; after?: string };
 }
 
 interface Validation {
@@ -67,9 +76,12 @@ export interface PlanContext {
   elements: Record<string, string>;
   /** For a run: the element each click was validated (and approved) against at the dry run. */
   pins: ClickPin[];
+  /** The act's request id and its staged images, by use (shared/planImages.ts): their bytes are kept by id. */
+  requestId?: string;
+  images?: Record<string, string>;
 }
 
-function problem(step: number, code: ErrorCode, message: string, extra: Pick<PlanProblem, 'changed' | 'cause'> = {}): PlanProblem {
+function problem(step: number, code: ErrorCode, message: string, extra: Pick<PlanProblem, 'changed' | 'cause' | 'editor'> = {}): PlanProblem {
   return { step, code, message, ...extra };
 }
 
@@ -96,8 +108,58 @@ function fieldChanged(step: number, field: LocatedField, when: string): PlanProb
   return problem(step, 'field_changed', `"${field.name}" changed ${when} (someone edited it). Inspect again and rebuild the plan.`, by ? { cause: by } : {});
 }
 
+/**
+ * An image step's (or a markdown step's images') bytes and place, or the problem: the field's
+ * editor must have an upload path (Tether never links an image instead), the block `after` names
+ * must be there, and for a run the bytes must have been staged.
+ */
+function imagesFor(
+  index: number,
+  step: PlanStep,
+  field: LocatedField,
+  context: PlanContext,
+  dryRun: boolean,
+): { image?: { image: StagedImage; alt: string; after?: string }; pieces: Record<string, StagedImage> } | { problem: PlanProblem } {
+  const family = familyOf(field.editable);
+  if (!family.image) {
+    return {
+      problem: problem(
+        index,
+        'invalid_request',
+        `"${field.name}" is a ${family.id} editor, which has no image upload Tether can drive; Tether never links an image from elsewhere instead. Put the image in by hand, or into a field whose editor uploads.`,
+        { editor: family.id },
+      ),
+    };
+  }
+  const staged = (use: string): StagedImage | null => {
+    const id = context.images?.[use];
+    return id !== undefined && context.requestId !== undefined ? stagedImage(context.requestId, id) : null;
+  };
+  // A dry run sees no bytes (they are staged for the run only): a stand-in keeps the checks the same.
+  const standIn: StagedImage = { blob: new Blob(), name: 'image', type: 'image/png', width: 1, height: 1 };
+  if (step.op === 'image') {
+    if (step.after !== undefined) {
+      const found = blockAfter(field.editable.element, step.after);
+      if ('problem' in found) return { problem: problem(index, 'invalid_request', `Where should the image go in "${field.name}"? ${found.problem}.`) };
+    }
+    const image = dryRun ? standIn : staged(String(index));
+    if (!image) return { problem: problem(index, 'invalid_request', 'The image’s bytes did not reach the page. Send the act again.') };
+    return { image: { image, alt: step.alt, ...(step.after === undefined ? {} : { after: step.after }) }, pieces: {} };
+  }
+  const pieces: Record<string, StagedImage> = {};
+  if (step.op === 'fill' || step.op === 'append') {
+    for (const key of Object.keys(step.images ?? {})) {
+      const image = dryRun ? standIn : staged(`${index}/${key}`);
+      if (!image) return { problem: problem(index, 'invalid_request', `The bytes of image:${key} did not reach the page. Send the act again.`) };
+      pieces[key] = image;
+    }
+  }
+  return { pieces };
+}
+
 /** Validates every step; `pinned` checks each click against the dry run's (a run, not a dry run). */
 function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinned: boolean): Validation {
+  const dryRun = !pinned;
   const { inspected, elements, pins } = context;
   const problems: PlanProblem[] = [];
   const writes = new Map<number, PlannedWrite>();
@@ -182,6 +244,60 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
       problems.push(fieldChanged(index, field, 'since it was inspected'));
     }
     const base = expectedBefore.text ?? current;
+    const imageKeys = step.op === 'image' ? ['image'] : (step.op === 'fill' || step.op === 'append') && step.images ? Object.keys(step.images) : [];
+    if (imageKeys.length > 0) {
+      const imaging = imagesFor(index, step, field, context, dryRun);
+      if ('problem' in imaging) {
+        problems.push(imaging.problem);
+        return;
+      }
+      if (step.op === 'image') {
+        predicted.set(field.name, base);
+        writes.set(index, { step: index, field, expectedBefore, expectedAfter: base, planned: null, image: imaging.image });
+        return;
+      }
+      if (step.op === 'fill' || step.op === 'append') {
+        // The text goes in as one markdown write (its images left out), then each image after the
+        // block it follows in the text (the first words of that block's text), verified in turn.
+        const pieces: NonNullable<PlannedWrite['pieces']> = [];
+        let planned: PlannedText;
+        try {
+          const parts = markdownPieces(step.text);
+          planned = planText(
+            field.editable,
+            step.op,
+            parts
+              .map((part) => part.text.trim())
+              .filter(Boolean)
+              .join('\n\n'),
+            'markdown',
+          );
+          let lastBlock: string | undefined;
+          for (const part of parts) {
+            const text = part.text.trim();
+            if (text !== '') {
+              const lines = planText(field.editable, 'fill', text, 'markdown')
+                .payload.htmlText.split('\n')
+                .map((line) => line.trim())
+                .filter(Boolean);
+              lastBlock = lines[lines.length - 1] ?? lastBlock;
+            }
+            if (part.image) {
+              const image = imaging.pieces[part.image.key] as StagedImage;
+              pieces.push({ image, alt: part.image.alt, ...(lastBlock === undefined ? {} : { after: lastBlock }) });
+            }
+          }
+        } catch (error) {
+          if (!(error instanceof TooLarge)) throw error;
+          problems.push(problem(index, 'invalid_request', `The markdown for "${step.field}" is too large once converted. Send it in smaller steps.`));
+          return;
+        }
+        const after = planned.expected(base)[0] ?? '';
+        predicted.set(field.name, after);
+        writes.set(index, { step: index, field, expectedBefore, expectedAfter: after, planned, pieces });
+        return;
+      }
+    }
     let planned: PlannedText | null = null;
     if (step.op === 'fill' || step.op === 'append') {
       try {
@@ -194,7 +310,7 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
         return;
       }
     }
-    const expectedAfter = planned ? (planned.expected(base)[0] ?? '') : step.op === 'clear' ? '' : step.op === 'select' ? step.value : '';
+    const expectedAfter = planned ? (planned.expected(base)[0] ?? '') : step.op === 'select' ? step.value : '';
     predicted.set(field.name, expectedAfter);
     writes.set(index, { step: index, field, expectedBefore, expectedAfter, planned });
   });
@@ -205,8 +321,10 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
 function problemDetails(problems: PlanProblem[]): Record<string, unknown> {
   const changed = [...new Set(problems.flatMap((item) => item.changed ?? []))];
   const byPage = problems.filter((item) => item.cause === 'page');
+  const editor = problems.find((item) => item.editor !== undefined)?.editor;
   return {
     problems,
+    ...(editor === undefined ? {} : { editor }),
     ...(changed.length > 0 ? { changed } : {}),
     ...(byPage.length > 0
       ? { changedByPage: { steps: byPage.map((item) => item.step), note: 'The page’s own script changes these fields; it blocks writes to itself.' } }
@@ -270,27 +388,87 @@ function clickInfos(validation: Validation) {
   return validation.clicks.map(({ step, action, kind, seen }) => ({ step, action, kind, ...seen }));
 }
 
+/** Why a markdown step with images did not verify (kept beside its outcome). */
+const piecesProblem = new WeakMap<WriteOutcome, string>();
+
+/**
+ * A markdown fill/append that places images: the text first (one markdown write, verified as any),
+ * then each image after the block it follows. Images after the same block go in last first, so
+ * that they end in the text's order.
+ */
+async function writePieces(
+  editable: Editable,
+  mode: 'fill' | 'append',
+  planned: PlannedText,
+  pieces: NonNullable<PlannedWrite['pieces']>,
+  images: string[],
+): Promise<WriteOutcome> {
+  const wrote = await writeText(editable, mode, planned);
+  if (!wrote.verified) return wrote;
+  const order: number[] = [];
+  for (let at = 0; at < pieces.length;) {
+    let end = at;
+    while (end + 1 < pieces.length && pieces[end + 1]?.after === pieces[at]?.after) end += 1;
+    for (let index = end; index >= at; index -= 1) order.push(index);
+    at = end + 1;
+  }
+  const srcs: string[] = new Array<string>(pieces.length).fill('');
+  let outcome: WriteOutcome = wrote;
+  for (const index of order) {
+    const piece = pieces[index];
+    if (!piece) continue;
+    const put = await insertImage(editable, piece.image, piece.alt, piece.after);
+    if (put.src !== undefined) {
+      srcs[index] = put.src;
+      images.push(put.src);
+    }
+    outcome = {
+      ...outcome,
+      path: put.path ? `${wrote.path ?? ''}+image` : outcome.path,
+      tried: [...outcome.tried, ...put.tried],
+      verified: put.verified,
+      text: put.text,
+    };
+    if (!put.verified) {
+      piecesProblem.set(outcome, put.problem ?? 'the editor did not keep it');
+      return outcome;
+    }
+  }
+  // In the text's order, for the answer.
+  images.splice(0, images.length, ...srcs.filter(Boolean));
+  return { ...outcome, tried: [...new Set(outcome.tried)], kept: [...(wrote.kept ?? []), 'img'] };
+}
+
 async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Promise<PageActResult> {
   const ran: StepOutcome[] = [];
   const snapshots = new Map<LocatedField, FieldSnapshot>();
   /** What each field read back after this plan's last write to it: later steps expect exactly that. */
   const written = new Map<LocatedField, string>();
+  /** The images this plan put in, by step, in order: a rollback takes each back out. */
+  const placed = new Map<number, string[]>();
   /**
-   * Puts back every field the plan wrote, latest first, each read back like a write. A field that
-   * already reads as it was (the write did not take) needs nothing. One that cannot be put back is
-   * a leftover: said so, and remembered as Tether's, so the next act does not take it for the
-   * person's draft.
+   * Puts back every field the plan wrote, latest first, each read back like a write: its images
+   * taken out first (newest first: they are the latest in the editor's own history), then its text.
+   * A field that already reads as it was (the write did not take) needs nothing. One that cannot be
+   * put back is a leftover: said so, and remembered as Tether's, so the next act does not take it
+   * for the person's draft.
    */
   const rollback = async (): Promise<Undone> => {
     const undone: Undone = { restored: [], leftOver: [] };
     for (const outcome of [...ran].reverse()) {
       const write = validation.writes.get(outcome.step);
-      const snapshot = write ? snapshots.get(write.field) : undefined;
-      if (!write || !snapshot) continue;
+      if (!write) continue;
       const { editable } = write.field;
-      snapshots.delete(write.field); // the earliest snapshot restores the field once
-      const unchanged = sameText(editable, readEditable(editable), snapshot.text) && readEditableHtml(editable) === snapshot.html;
-      if (unchanged || (await restoreField(editable, snapshot))) {
+      let removed = true;
+      for (const src of [...(placed.get(outcome.step) ?? [])].reverse()) removed = (await removeImage(editable, src)) && removed;
+      const snapshot = snapshots.get(write.field);
+      let back = removed;
+      if (snapshot) {
+        snapshots.delete(write.field); // the earliest snapshot restores the field once
+        const unchanged = sameText(editable, readEditable(editable), snapshot.text) && readEditableHtml(editable) === snapshot.html;
+        back = (unchanged || (await restoreField(editable, snapshot))) && removed;
+      } else if (!write.image) continue;
+      if (back) {
         undone.restored.push(outcome.step);
         continue;
       }
@@ -343,14 +521,66 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
         undone.restored,
       );
     }
-    if (!snapshots.has(write.field)) snapshots.set(write.field, await snapshotField(editable));
+    // An image step changes no text: the field's text needs no putting back, only the image taking out.
+    if (!snapshots.has(write.field) && !write.image) snapshots.set(write.field, await snapshotField(editable));
     const beforeHash = fieldHash(now);
-    const outcome =
-      step.op === 'select'
-        ? await selectValue(editable, step.value)
-        : await writeText(editable, step.op === 'fill' && step.text === '' ? 'clear' : step.op, write.planned);
+    const images: string[] = [];
+    placed.set(index, images);
+    let problemWords: string | null = null;
+    let outcome: WriteOutcome;
+    if (write.image) {
+      const put = await insertImage(editable, write.image.image, write.image.alt, write.image.after);
+      if (put.src !== undefined) images.push(put.src);
+      problemWords = put.problem ?? null;
+      outcome = {
+        editor: editable.family,
+        path: put.path,
+        tried: put.tried,
+        verified: put.verified,
+        text: put.text,
+        ...(put.verified ? { kept: ['img'] } : {}),
+      };
+    } else if (write.pieces) {
+      outcome = await writePieces(
+        editable,
+        step.op === 'fill' ? 'fill' : 'append',
+        write.planned ?? planText(editable, 'fill', '', 'markdown'),
+        write.pieces,
+        images,
+      );
+      problemWords = outcome.verified ? null : (piecesProblem.get(outcome) ?? null);
+    } else {
+      outcome =
+        step.op === 'select'
+          ? await selectValue(editable, step.value)
+          : await writeText(editable, step.op === 'fill' && step.text === '' ? 'clear' : (step.op as 'fill' | 'append' | 'clear'), write.planned);
+    }
     const verified = step.op === 'select' ? outcome.verified && normalizeFieldText(outcome.text) === normalizeFieldText(write.expectedAfter) : outcome.verified;
-    ran.push({ step: index, op: step.op, target: step.field, ...reportOf(outcome), beforeHash, afterHash: fieldHash(outcome.text), verified });
+    ran.push({
+      step: index,
+      op: step.op,
+      target: step.field,
+      ...reportOf(outcome),
+      ...(write.image && images[0] !== undefined && verified ? { src: images[0] } : {}),
+      ...(write.pieces && images.length > 0 ? { images } : {}),
+      beforeHash,
+      afterHash: fieldHash(outcome.text),
+      verified,
+    });
+    if (!verified && problemWords !== null) {
+      const undone = await rollback();
+      const details = { editor: outcome.editor, tried: outcome.tried, field: step.field };
+      return refusal(
+        tetherError(
+          'invalid_request',
+          `Step ${index + 1}: the image did not go into "${step.field}": ${problemWords}; ${undoneWords(undone, ran)}.`,
+          withLeftOver(details, undone),
+        ),
+        [problem(index, 'invalid_request', `The image did not go in: ${problemWords}.`, { editor: outcome.editor })],
+        ran,
+        undone.restored,
+      );
+    }
     if (!verified) {
       const undone = await rollback();
       // Nothing took: say which editor this is and what was tried (only what ran). Something else took: say so.
@@ -421,5 +651,6 @@ export async function runPlan(requestId: string, plan: Plan, context: PlanContex
     return result;
   } finally {
     running.delete(requestId);
+    releaseImages(requestId);
   }
 }

@@ -30,6 +30,7 @@ export interface WriteOutcome {
   verified: boolean;
   text: string;
   took?: 'html' | 'text';
+  /** The constructs the editor kept, in its own names where a driver reads its model (an image step: `img`). */
   kept?: string[];
   dropped?: string[];
   /** Why nothing was written, or what each path that ran met (a family's own driver says it). */

@@ -11,6 +11,25 @@ import type { Explanation } from './explain.ts';
 const stepPreviewSchema = z.object({ op: z.string(), target: z.string(), preview: z.string() }) satisfies z.ZodType<StepPreview>;
 const summarySchema = z.object({ en: z.string(), ko: z.string() }) satisfies z.ZodType<Explanation>;
 
+/** An image the plan puts on the site, as the person judges it (never its bytes: a thumbnail at most 160 px). */
+export const approvalImageSchema = z.object({
+  name: z.string().max(200),
+  /** The file's path, or the reference page's site and the image's name. */
+  from: z.string().max(4200),
+  kind: z.enum(['reference', 'file', 'inline']),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  /** This image is why the person is asked (a local file or inline bytes, without the site's standing permission). */
+  asks: z.boolean(),
+  thumbnail: z
+    .string()
+    .max(200_000)
+    .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/)
+    .optional(),
+});
+export type ApprovalImage = z.infer<typeof approvalImageSchema>;
+
 export const approvalSchema = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -28,6 +47,8 @@ export const approvalSchema = z.object({
   /** What will happen, in words, for the person to judge. */
   summary: summarySchema,
   steps: z.array(stepPreviewSchema),
+  /** The images the plan uploads, when it has any. */
+  images: z.array(approvalImageSchema).max(20).optional(),
   createdAt: z.number(),
   expiresAt: z.number(),
   decision: z.enum(['pending', 'approved', 'denied']),
@@ -49,6 +70,7 @@ export const uiApprovalSchema = approvalSchema.pick({
   action: true,
   summary: true,
   steps: true,
+  images: true,
   expiresAt: true,
 });
 export type UiApproval = z.infer<typeof uiApprovalSchema>;

@@ -33,7 +33,21 @@ export function previewStep(step: PlanStep): StepPreview {
       return { op: step.op, target: step.field, preview: step.value };
     case 'click':
       return { op: step.op, target: step.action, preview: '' };
+    case 'image':
+      return { op: step.op, target: step.field, preview: step.alt };
   }
+}
+
+/** An image in words: where it comes from (a reference page's image, a file, inline bytes), never its bytes. */
+function imageWords(step: Extract<PlanStep, { op: 'image' }>, lang: 'en' | 'ko'): string {
+  const { source } = step;
+  const alt = step.alt ? ` “${step.alt}”` : '';
+  if ('ref' in source) return lang === 'en' ? `the image ${source.image}${alt} of a reference page` : `참고 페이지의 이미지 ${source.image}${alt}`;
+  if ('file' in source) {
+    const name = source.file.split(/[\\/]/).pop() ?? source.file;
+    return lang === 'en' ? `the image file ${name}${alt}` : `이미지 파일 ${name}${alt}`;
+  }
+  return lang === 'en' ? `an image${alt}` : `이미지${alt}`;
 }
 
 function stepEn(step: PlanStep): string {
@@ -48,6 +62,8 @@ function stepEn(step: PlanStep): string {
       return `choose “${step.value}” in ${step.field}`;
     case 'click':
       return `press ${step.action}`;
+    case 'image':
+      return `put ${imageWords(step, 'en')} into ${step.field}`;
   }
 }
 
@@ -63,6 +79,8 @@ function stepKo(step: PlanStep): string {
       return `${step.field}에서 “${step.value}” 선택`;
     case 'click':
       return `${step.action} 누르기`;
+    case 'image':
+      return `${step.field}에 ${imageWords(step, 'ko')} 넣기`;
   }
 }
 

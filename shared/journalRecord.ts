@@ -17,6 +17,17 @@ export interface JournalTarget {
   role: 'write' | 'reference';
 }
 
+/** An image an act put in (or meant to): where it came from, never its bytes. */
+export interface JournalImage {
+  kind: 'reference' | 'file' | 'inline';
+  /** The file's path, or the reference page's site and the image's name. */
+  from: string;
+  name: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
 export interface JournalRecord {
   id: string;
   at: number;
@@ -40,5 +51,6 @@ export interface JournalRecord {
   error?: { code: string; message: string; details?: unknown };
   explanation?: Explanation;
   targets?: JournalTarget[];
+  images?: JournalImage[];
   tookMs: number;
 }

@@ -26,6 +26,8 @@ export interface SitePolicy {
   writable: boolean;
   /** May publish/submit-type actions run without asking the person each time? */
   publishWithoutApproval: boolean;
+  /** May agents upload image files (local files, inline bytes) to this site without asking each time? Off unless the person ticks it. */
+  uploadImagesWithoutAsking?: boolean;
   /** The account the person expects agents to act as on this site, if they said one. */
   expectedAccount?: string;
 }

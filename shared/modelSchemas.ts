@@ -14,6 +14,7 @@ export const profileSchema: z.ZodType<Profile> = z.object({
 export const sitePolicySchema: z.ZodType<SitePolicy> = z.object({
   writable: z.boolean(),
   publishWithoutApproval: z.boolean(),
+  uploadImagesWithoutAsking: z.optional(z.boolean()),
   expectedAccount: z.string().optional(),
 });
 

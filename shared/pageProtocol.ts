@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
 import { ACTION_KINDS, FIELD_KINDS, PAGE_CHANNEL, READ_FORMATS, type PageReply } from './pageChannel.ts';
+import { MAX_IMAGE_BASE64 } from './imageBytes.ts';
 import { planSchema } from './planSchema.ts';
 
 export {
@@ -101,6 +102,8 @@ export const pageInspectionSchema = z.object({
   unknown: z.optional(z.array(z.string())),
   /** Readable regions the adapter knows (e.g. a post's title and body), by name. */
   readable: listOf(upTo(100), 50),
+  /** The images a person can see in what `read` named (never their bytes). */
+  images: z.optional(listOf(z.object({ name: upTo(100), alt: upTo(300), width: count, height: count, region: upTo(100), after: z.optional(upTo(120)) }), 100)),
 });
 export type PageInspection = z.infer<typeof pageInspectionSchema>;
 
@@ -112,6 +115,8 @@ export const problemSchema = z.object({
   changed: z.optional(listOf(upTo(40), 10)),
   /** Who changed the field: the person (trusted keys, IME, paste, drop) or the page's own script. */
   cause: z.optional(z.enum(['person', 'page'])),
+  /** For an image the field cannot take: the editor family it is. */
+  editor: z.optional(upTo(40)),
 });
 export type PlanProblem = z.infer<typeof problemSchema>;
 
@@ -129,6 +134,10 @@ export const stepOutcomeSchema = z.object({
   took: z.optional(z.enum(['html', 'text'])),
   /** For markdown/html: the constructs the editor kept, and what it or the sanitizer dropped. */
   kept: z.optional(listOf(upTo(40), 30)),
+  /** For an image step: the address the site stored the image at (as the editor shows it). */
+  src: z.optional(upTo(4096)),
+  /** For a markdown step with images: each image's stored address, in the order of the text. */
+  images: z.optional(listOf(upTo(4096), 20)),
   dropped: z.optional(listOf(upTo(60), 40)),
   /** Whether the person's Ctrl+Z in the editor undoes this write (`editor`) or only Tether's rollback does (`tether`), where Tether knows. */
   undo: z.optional(z.enum(['editor', 'tether'])),
@@ -193,8 +202,21 @@ export const pageActRequestSchema = z.object({
   dryRun: z.boolean(),
   /** Publish/submit-type clicks may run (approved, or allowed by the site); refused otherwise. */
   approved: z.boolean(),
+  /** The bytes of each image the plan places, staged ahead (stageImage), by its use (shared/planImages.ts). */
+  images: z.optional(listOf(z.object({ use: upTo(60), id: upTo(40), name: upTo(200) }), 20)),
 });
 export type PageActRequest = z.infer<typeof pageActRequestSchema>;
+
+/** One image's bytes for an act about to run (checked again in the page). */
+export const pageStageSchema = z.object({
+  channel: z.literal(PAGE_CHANNEL),
+  type: z.literal('stageImage'),
+  expect: pageExpectationSchema,
+  requestId: upTo(100),
+  id: upTo(40),
+  name: upTo(200),
+  data: upTo(MAX_IMAGE_BASE64),
+});
 
 /** Requests to the content script (one discriminated union for this channel). */
 export const pageRequestSchema = z.discriminatedUnion('type', [
@@ -209,6 +231,9 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
   }),
   pageActRequestSchema,
   z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('actStatus'), requestId: z.string() }),
+  pageStageSchema,
+  /** A reference page's image, by its name in inspect: where the page shows it from, and its size there. */
+  z.object({ channel: z.literal(PAGE_CHANNEL), type: z.literal('image'), expect: pageExpectationSchema, name: upTo(100) }),
 ]);
 export type PageRequest = z.infer<typeof pageRequestSchema>;
 
@@ -218,12 +243,26 @@ export const pageActStatusSchema = z.object({
 });
 export type PageActStatus = z.infer<typeof pageActStatusSchema>;
 
+export const stagedSchema = z.object({ stored: z.literal(true) });
+
+/** A reference page's image as the page shows it: never trusted for a decision, only re-checked (background/adapters/referenceImage.ts). */
+export const pageImageSchema = z.object({
+  url: upTo(8192),
+  /** Its pixel size as the page decoded it. */
+  width: count,
+  height: count,
+  alt: upTo(1000),
+});
+export type PageImage = z.infer<typeof pageImageSchema>;
+
 /** What each request type answers; the worker parses it with the matching schema. */
 export interface PageAnswers {
   observe: PageObservation;
   inspect: PageInspection;
   act: PageActResult;
   actStatus: PageActStatus;
+  stageImage: z.infer<typeof stagedSchema>;
+  image: PageImage;
 }
 
 export const pageAnswerSchemas = {
@@ -231,6 +270,8 @@ export const pageAnswerSchemas = {
   inspect: pageInspectionSchema,
   act: pageActResultSchema,
   actStatus: pageActStatusSchema,
+  stageImage: stagedSchema,
+  image: pageImageSchema,
 } as const;
 
 /** Any reply the content script gives: one of the page answers above, or a refusal. */

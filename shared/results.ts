@@ -145,6 +145,12 @@ export interface InspectResult {
   /** Names in `read` the page does not have. */
   unknown?: string[];
   /**
+   * The images a person sees in what `read` named, by name (an image step's source names one:
+   * `{ref: handle, image: name}`): alt text, pixel size, the region, and the first words of the
+   * paragraph it follows. Never the bytes.
+   */
+  images?: Array<{ name: string; alt: string; width: number; height: number; region: string; after?: string }>;
+  /**
    * Only when the site's adapter did not match the page, all or part: who read it ("generic",
    * or the adapter's id when the generic model only added fields) and what happened, in words.
    */

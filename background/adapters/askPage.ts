@@ -31,6 +31,8 @@ const DEFAULT_TIMEOUT_MS: Record<keyof PageAnswers, number> = {
   inspect: 10_000,
   act: 60_000,
   actStatus: 5_000,
+  stageImage: 30_000,
+  image: 5_000,
 };
 
 function isMissingReceiver(error: unknown): boolean {

@@ -52,6 +52,7 @@ export function inspectionView(page: PageInspection, role: Role = 'write'): Insp
   if (page.truncated !== undefined && Object.keys(page.truncated).length > 0) view.truncated = page.truncated;
   if (page.fallback !== undefined && Object.keys(page.fallback).length > 0) view.fallback = page.fallback;
   if (page.unknown !== undefined && page.unknown.length > 0) view.unknown = page.unknown;
+  if (page.images !== undefined && page.images.length > 0) view.images = page.images;
   // Which model read the page is the journal's, unless the site's adapter did not match: then the
   // agent is told, since names and action kinds come from the generic model.
   if (page.adapterProblem !== undefined) {

@@ -6,7 +6,7 @@ import { labelOf, UNNAMED_AGENT, type AgentSession } from '../../shared/agentIde
 import type { Outcome } from '../../shared/errors.ts';
 import type { Explanation } from '../../shared/explain.ts';
 import { newId } from '../../shared/ids.ts';
-import type { JournalOutcome, JournalRecord, JournalTarget, LifecyclePoint } from '../../shared/journalRecord.ts';
+import type { JournalImage, JournalOutcome, JournalRecord, JournalTarget, LifecyclePoint } from '../../shared/journalRecord.ts';
 
 const MAX_STRING = 2000;
 const MAX_ITEMS = 50;
@@ -43,6 +43,8 @@ export class RequestTrace {
   observation: unknown;
   explanation: Explanation | undefined;
   targets: JournalTarget[] | undefined;
+  /** An act's images: where each came from, its name and size (never its bytes). */
+  images: JournalImage[] | undefined;
   /** Set by a tool when success means something other than "done". */
   successOutcome: JournalOutcome = 'done';
   /** Set by a tool when a refusal came after steps ran and were undone. */
@@ -105,6 +107,7 @@ export class RequestTrace {
     if (this.observation !== undefined) record.observation = forJournal(this.observation);
     if (this.explanation !== undefined) record.explanation = this.explanation;
     if (this.targets !== undefined) record.targets = this.targets;
+    if (this.images !== undefined) record.images = this.images;
     if (!outcome.ok) {
       record.error = { code: outcome.error.code, message: outcome.error.message };
       if (outcome.error.details !== undefined) record.error.details = forJournal(outcome.error.details);

@@ -44,6 +44,8 @@ export interface FakeToolContext extends ToolContext {
   requestTimeTabId: number | null;
   page: PageScript;
   asked: Asked[];
+  /** What fetchImage finds at each address (a reference page's images). */
+  images: Map<string, Uint8Array<ArrayBuffer>>;
   handleRecords: Map<string, HandleRecord>;
   actRecordMap: Map<string, ActRecord>;
   scheduled: ScheduledAct[];
@@ -89,6 +91,8 @@ export const DEFAULT_PAGE: { [K in keyof PageAnswers]: (request: RequestOf<K>, t
       url: 'https://blog.example/write',
     }),
   actStatus: () => success({ state: 'unknown' }),
+  stageImage: () => success({ stored: true }),
+  image: () => failure(tetherError('invalid_request', 'This page shows no such image.')),
 };
 
 async function answer<R extends PageRequestBody>(script: PageScript, request: R, tabId: number): Promise<Outcome<PageAnswers[R['type']]>> {
@@ -127,6 +131,7 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
     requestTimeTabId: null,
     page: {},
     asked: [],
+    images: new Map(),
     handleRecords: new Map(),
     actRecordMap: new Map(),
     scheduled: [],
@@ -164,6 +169,12 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
         context.requestTimeTabId !== null && memberTabIds.includes(context.requestTimeTabId) ? context.requestTimeTabId : null,
     },
     askPage,
+    fetchImage: async (url) => {
+      const bytes = context.images.get(url);
+      return bytes
+        ? success(bytes)
+        : failure(tetherError('invalid_request', 'The image could not be loaded again from the page’s address (HTTP 404).', { url }));
+    },
     observeTab: async (tab) => {
       if (tab.documentId === null)
         return failure(tetherError('context_changed', 'The tab has no loaded page (discarded or loading).', { changed: ['document'] }));

@@ -23,6 +23,9 @@ import type { RequestTrace } from '../core/requestTrace.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from './runAct.ts';
 import { checkScope } from '../core/scope.ts';
+import { planImages } from '../../shared/planImages.ts';
+import { approvalImages } from '../adapters/imageThumbnail.ts';
+import { gatherImages, imagesNeedingApproval, pagePlan } from './actImages.ts';
 import type { ToolContext } from '../toolContext.ts';
 
 const DEFAULT_APPROVAL_TIMEOUT_S = 120;
@@ -114,7 +117,23 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
   }
   let answer: Outcome<ActResult>;
   try {
-    answer = await validateAndRun(context, args, input, policy, dueAt, trace, now);
+    // Images: every byte checked before the page or the person is asked anything.
+    if (planImages(plan).uses.length > 0) {
+      if (dueAt !== null) {
+        answer = failure(
+          tetherError('invalid_request', 'An act with images runs now, not later: send it without at (its images are checked and uploaded as it runs).'),
+        );
+      } else {
+        const images = await gatherImages(context, binding, plan);
+        if (!images.ok) answer = images;
+        else {
+          trace.images = images.value.map(({ kind, from, name, bytes, width, height }) => ({ kind, from, name, bytes, width, height }));
+          answer = await validateAndRun(context, args, { ...input, plan: pagePlan(plan, images.value), images: images.value }, policy, dueAt, trace, now);
+        }
+      }
+    } else {
+      answer = await validateAndRun(context, args, input, policy, dueAt, trace, now);
+    }
   } finally {
     context.reservations.release(binding.tabId, requestId);
     // The act's outcome is kept: a session that ended meanwhile lets its hold go now.
@@ -164,7 +183,9 @@ async function validateAndRun(
   // A plan that presses nothing and runs now needs no separate dry run: the run itself checks every
   // step before any runs (and nothing needs approval or pins). Clicks, and plans kept for later, are
   // checked first.
-  if (dueAt === null && plan.steps.every((step) => step.op !== 'click')) {
+  const images = input.images ?? [];
+  const askFor = imagesNeedingApproval(images, policy.uploadImagesWithoutAsking);
+  if (dueAt === null && plan.steps.every((step) => step.op !== 'click') && askFor.length === 0) {
     trace.point('decide');
     trace.decision = { validated: 'in the run', needsApproval: false };
     return runAct(context, { ...input, pins: [], mayPublish: false }, trace);
@@ -189,7 +210,9 @@ async function validateAndRun(
   if (!dry.value.ok) return answerFromPage(input, dry.value, trace);
   // The run may press only the elements validated now: the ones the person sees in the approval.
   const pins: ClickPin[] = dry.value.clicks.map(({ step, element, label, fingerprint }) => ({ step, element, label, fingerprint }));
-  const needsApproval = dry.value.clicks.some((click) => APPROVAL_ACTION_KINDS.includes(click.kind)) && policy.publishWithoutApproval !== true;
+  const publishes = dry.value.clicks.some((click) => APPROVAL_ACTION_KINDS.includes(click.kind)) && policy.publishWithoutApproval !== true;
+  // Image files leave the computer only with the person's yes (or their standing permission for this site).
+  const needsApproval = publishes || askFor.length > 0;
   trace.decision = { validated: plan.steps.length, needsApproval };
 
   const words = describePlan(plan, { title: binding.title, site: siteLabel(binding.url), account: binding.account });
@@ -220,19 +243,25 @@ async function validateAndRun(
           ...previewStep(step),
           ...(step.op === 'click' ? { preview: pins.find((pin) => pin.step === index)?.label ?? '' } : {}),
         })),
+        ...(images.length > 0 ? { images: await approvalImages(images, askFor) } : {}),
       },
       (args.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S) * 1000,
     );
-    if (decision === 'denied')
-      return failure(tetherError('approval_denied', 'The person declined this plan in Tether. Do not retry it unchanged.', { requestId }));
+    if (decision === 'denied') {
+      const what = askFor.length > 0 && !publishes ? 'the image upload of this plan' : 'this plan';
+      return failure(tetherError('approval_denied', `The person declined ${what} in Tether. Do not retry it unchanged.`, { requestId }));
+    }
     if (decision === 'timeout') {
+      const why = publishes
+        ? 'This plan publishes'
+        : `This plan uploads ${askFor.length === 1 ? 'an image file' : `${askFor.length} image files`} from this computer`;
       return failure(
-        tetherError('approval_required', 'This plan publishes and needs the person’s approval in Tether’s panel. Ask them, then send it again.', { requestId }),
+        tetherError('approval_required', `${why} and needs the person’s approval in Tether’s panel. Ask them, then send it again.`, { requestId }),
       );
     }
   }
   // Publishing may go ahead now: the person approved it, or the workspace allows it without asking.
-  const mayPublish = needsApproval || policy.publishWithoutApproval === true;
+  const mayPublish = publishes || policy.publishWithoutApproval === true;
 
   if (dueAt !== null) {
     const scheduled = await context.schedule({ ...input, pins, mayPublish }, Math.max(dueAt, now + 1000), now);

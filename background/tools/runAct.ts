@@ -14,6 +14,8 @@ import type { PageActResult } from '../../shared/pageProtocol.ts';
 import type { Plan } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
 import type { ActRecord } from '../state/actRecords.ts';
+import { stageImages, type ActImage } from './actImages.ts';
+import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
 import { mayWrite } from '../core/holdStore.ts';
 import { busyError, holderChanged } from '../core/tabHolds.ts';
@@ -34,6 +36,8 @@ export interface ActInput {
   mayPublish?: boolean;
   /** The language the agent reads the answer in. */
   lang?: Lang;
+  /** The act's images, their bytes checked (actImages.ts); `plan` is then the page's plan, without bytes. Never kept for a schedule. */
+  images?: ActImage[];
   /** Who acts: the agent whose request it is (for a scheduled act, the one that scheduled it). */
   agent?: AgentSession;
   /** The hold the act's handle was minted under (none: a scheduled act firing, which holds the tab itself). */
@@ -101,19 +105,31 @@ export async function runAct(context: ToolContext, input: ActInput, trace: Reque
   if (context.local.getState().workspaces[binding.workspaceId]?.sites[binding.origin]?.writable !== true) {
     return finish(failure(tetherError('read_only_target', `The workspace no longer allows writing on ${binding.origin}.`, { origin: binding.origin })));
   }
+  const images = input.images ?? [];
+  if (images.length > 0) {
+    const staged = await stageImages(context, binding, input.requestId, images);
+    if (!staged.ok) return finish(staged);
+  }
   trace.point('dispatch');
-  const ran = await context.askPage(binding.tabId, binding.documentId, {
-    type: 'act',
-    expect: expectationOf(binding),
-    requestId: input.requestId,
-    plan: input.plan,
-    inspected: input.inspected,
-    elements: input.elements,
-    // No pins (a scheduled act stored before pins existed): every click is refused, never guessed.
-    pins: input.pins ?? [],
-    dryRun: false,
-    approved: input.mayPublish === true,
-  });
+  const ran = await context.askPage(
+    binding.tabId,
+    binding.documentId,
+    {
+      type: 'act',
+      expect: expectationOf(binding),
+      requestId: input.requestId,
+      plan: input.plan,
+      inspected: input.inspected,
+      elements: input.elements,
+      // No pins (a scheduled act stored before pins existed): every click is refused, never guessed.
+      pins: input.pins ?? [],
+      dryRun: false,
+      approved: input.mayPublish === true,
+      ...(images.length > 0 ? { images: images.map(({ use, id, name }) => ({ use, id, name })) } : {}),
+    },
+    // Each image may wait for its upload.
+    images.length > 0 ? 60_000 + images.length * UPLOAD_WAIT_MS : undefined,
+  );
   trace.point('observe');
   if (!ran.ok) return finish(ran);
   return finish(answerFromPage(input, ran.value, trace));

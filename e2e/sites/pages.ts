@@ -270,6 +270,30 @@ export function minimalCafePost(session: Session, post: Post): string {
   );
 }
 
+/**
+ * A cafe post with its photos (issue 25): one member-only (needs the cafe's cookie), one from
+ * another origin (the blog's host, as a CDN), and what a person does not see as a photo: an icon,
+ * a tracking pixel, a decorative image under aria-hidden and a hidden one.
+ */
+export function cafePhotoPost(session: Session): string {
+  const cdn = `http://blog.localhost:${session.port}/media/harbor.png`;
+  return layout(
+    session,
+    'Ridge walk — photos',
+    `<article class="post"><h1 class="article-title">Ridge walk</h1><div class="article-content">
+<p><img src="/media/icon.png" alt="" width="16" height="16"> Posted by carol</p>
+<p>We started at the north gate before dawn.</p>
+<figure><img src="/media/ridge.png" alt="The ridge at sunrise" width="320" height="200"></figure>
+<p>Then down to the harbor for lunch.</p>
+<img src="${cdn}" alt="Harbor boats" width="240" height="160">
+<p>See you next month.</p>
+<div aria-hidden="true"><img src="/media/badge.png" alt="badge" width="120" height="120"></div>
+<img src="/media/badge.png" alt="hidden badge" width="120" height="120" style="display:none">
+<img src="/media/pixel.gif" alt="" width="1" height="1">
+</div></article>`,
+  );
+}
+
 export function editorFrame(): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>body{font:16px/1.5 sans-serif;margin:8px;min-height:200px}</style></head><body contenteditable="true" spellcheck="false"></body></html>`;
 }

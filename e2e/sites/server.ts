@@ -11,10 +11,12 @@
  *
  * Run alone: `npx tsx e2e/sites/server.ts [port]`. Tests start it themselves with `startSites()`.
  */
+import { handleImages, type Upload } from './uploads.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildClientBundles, type ClientBundles } from './bundles.ts';
 import {
+  cafePhotoPost,
   blogHome,
   blogPost,
   blogWrite,
@@ -60,6 +62,12 @@ export interface SiteState {
   posts: Post[];
   drafts: Map<string, Draft>;
   accounts: string[];
+  /** The images its editors uploaded (uploads.ts), in order: /uploads/<index>.<ext>. */
+  uploads: Upload[];
+  /** How long the upload endpoint takes (a slow site's upload), in ms. */
+  uploadDelayMs?: number;
+  /** The upload endpoint refuses every upload (a site whose upload fails). */
+  uploadsFail?: boolean;
 }
 
 export interface RunningSites {
@@ -104,6 +112,7 @@ function freshState(site: SiteName): SiteState {
     sessions: new Map(),
     posts: site === 'cafe' ? SEED_CAFE_POSTS.map((post) => ({ ...post, createdAt: now })) : [],
     drafts: new Map(),
+    uploads: [],
     accounts: site === 'blog' ? ['alice', 'bob'] : site === 'cafe' ? ['alice_k', 'carol'] : ['alice'],
   };
 }
@@ -228,6 +237,23 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       else send(response, 200, asset.type, asset.content);
       return;
     }
+
+    if (siteState.uploadsFail && path === '/api/uploads') {
+      json(response, 500, { error: { message: 'the upload failed' } });
+      return;
+    }
+    const origin = `http://${request.headers.host ?? ''}`;
+    if (
+      await handleImages(request, response, {
+        path,
+        method,
+        user,
+        origin,
+        uploads: siteState.uploads,
+        ...(siteState.uploadDelayMs ? { delayMs: siteState.uploadDelayMs } : {}),
+      })
+    )
+      return;
 
     if (path === '/login' && method === 'GET') {
       const as = url.searchParams.get('as');
@@ -360,6 +386,10 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
     if (path === '/write') {
       const editor = url.searchParams.get('editor') ?? 'plain';
       html(site === 'blog' ? blogWrite(session, editor) : cafeWrite(session));
+      return;
+    }
+    if (path === '/photos' && site === 'cafe') {
+      html(cafePhotoPost(session));
       return;
     }
     if (path === '/editor-frame') {

@@ -1,6 +1,7 @@
 /** Approvals waiting for the person: what will be written where, as whom; approve or decline. */
 import { agentWords } from '../../shared/agentIdentity.ts';
 import type { UiApproval } from '../../shared/approval.ts';
+import { formatBytes } from '../../shared/imageBytes.ts';
 import { pick, t } from './i18n.ts';
 
 /** "Claude Code (a3f2) wants to publish on blog.example as alice": who asks, to do what, where, as whom. */
@@ -37,6 +38,24 @@ export function ApprovalsPanel({ approvals, onDecided }: { approvals: UiApproval
               <li key={index}>{t(`stepLine_${step.op}`, [step.target, step.preview])}</li>
             ))}
           </ol>
+          {approval.images && approval.images.length > 0 ? (
+            <section class="approval-images" aria-label={t('approvalImagesHeading', approval.site)}>
+              <h3>{t('approvalImagesHeading', approval.site)}</h3>
+              <ul>
+                {approval.images.map((image, index) => (
+                  <li key={index} class={image.asks ? 'asks' : undefined}>
+                    {image.thumbnail ? <img src={image.thumbnail} alt="" width={80} height={80} /> : <span class="no-thumbnail" aria-hidden="true" />}
+                    <div>
+                      <strong>{image.name}</strong>
+                      <span>{t(`approvalImageFrom_${image.kind}`, image.from)}</span>
+                      <span>{t('approvalImageFacts', [String(image.width), String(image.height), formatBytes(image.bytes)])}</span>
+                      {image.asks ? <em>{t('approvalImageAsks')}</em> : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <div class="buttons">
             <button type="button" class="primary" onClick={() => void decide(approval, true)}>
               {t('approve')}

@@ -48,6 +48,15 @@ function SiteRow({ workspace, origin, policy, onChanged }: { workspace: UiWorksp
         />
         {t('publishWithoutAsking', host)}
       </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={policy.uploadImagesWithoutAsking === true}
+          disabled={!policy.writable}
+          onChange={(event) => void save({ ...policy, uploadImagesWithoutAsking: event.currentTarget.checked })}
+        />
+        {t('uploadImagesWithoutAsking', host)}
+      </label>
       <label class="field">
         <span>{t('expectedAccount', host)}</span>
         <input

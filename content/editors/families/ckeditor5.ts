@@ -23,5 +23,14 @@ export const ckeditor5 = /* @__PURE__ */ describeFamily(ckeditor5Detection, {
   // Its default heading options (Heading 1–3) render h2–h4, and h1 upcasts to the first; a site may configure others.
   headings: ['h2', 'h3', 'h4'],
   lists: ['ul', 'ol'],
+  // Pasted HTML whose images are data: is uploaded by ImageUploadEditing through the site's upload
+  // adapter (the image's src becomes the adapter's answer); the alt upcasts with the image. (A
+  // pasted File alone also uploads, but without an alt.)
+  image: {
+    via: 'paste-html',
+    alt: 'kept',
+    checked:
+      '@ckeditor/ckeditor5-image and -upload 48.5.2 (ImageUploadEditing, SimpleUploadAdapter answer {url}); the ckeditor5 page of e2e images.spec, 2026-12-01',
+  },
   checked: '@ckeditor/ckeditor5-* 48.5.2 (npm; heading defaults in ckeditor5-heading dist/index.js); the ckeditor5 page of e2e editors.spec, 2026-12-01',
 });

@@ -138,6 +138,50 @@ export interface WritePaths {
 
 export type HeadingLevel = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
+/**
+ * How a family's editor takes an image so that the site stores its own copy (content/editors/
+ * image.ts drives it; docs/editors.md, "Images"). The image goes in through the editor's own upload
+ * path, never as a link to where it came from; Tether then waits (with a limit) until the editor
+ * shows it at an http(s) address that is not a data: or blob: one — the site's stored copy — and
+ * reads the alt back.
+ */
+export interface ImageUpload {
+  /**
+   * The path the bytes take:
+   * - `paste-file`: a `paste` whose DataTransfer holds only the File (no text), as a person's paste
+   *   of a copied image; the editor hands it to the site's uploader (Quill's uploader, TipTap's
+   *   FileHandler, Lexical's DRAG_DROP_PASTE).
+   * - `paste-html`: a `paste` of HTML holding one `<img src="data:…" alt="…">`, which editors
+   *   that upload local images in pasted content send to the site's upload URL themselves (TinyMCE's
+   *   images_upload_url/handler, CKEditor 5's upload adapter), keeping the alt.
+   * - `beforeinput-file`: `beforeinput` insertFromPaste with the File (editors that ignore a
+   *   synthetic paste, as slate-react does).
+   * - `custom`: the family's own `insert` (SmartEditor ONE's uploader, say).
+   */
+  via: 'paste-file' | 'paste-html' | 'beforeinput-file' | 'custom';
+  /**
+   * `kept`: the path carries the alt into the editor's image. `repaste`: the editor's image comes
+   * out of the site's handler without one, so once the upload has finished Tether takes that
+   * insertion back with the editor's own undo and pastes the same stored image (its site address)
+   * with the alt: one step in the person's undo.
+   */
+  alt: 'kept' | 'repaste';
+  /** How the family's own uploader puts the image in (via `custom`): resolves when the editor has it, or says why not. */
+  insert?: (request: CustomImageInsert) => Promise<{ ok: true } | { ok: false; problem: string }>;
+  /** What this path was checked against: the library, its documentation, the test page, and when. */
+  checked: string;
+}
+
+/** What a family's own uploader is given (ImageUpload.insert). */
+export interface CustomImageInsert {
+  /** The editable element and its document. */
+  element: HTMLElement;
+  doc: Document;
+  /** The bytes, as a File of the editable's own window, with the image's name and type. */
+  file: File;
+  alt: string;
+}
+
 /** One editor family, whole: found and read as its FamilyDetection says, written by the act module. */
 export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends FamilyDetection<F> {
   /** `plain`: the field holds text (markdown goes in as its source); `rich`: it holds structure. */
@@ -167,6 +211,8 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
   headings: readonly HeadingLevel[];
   /** The lists its model keeps. */
   lists: readonly ('ul' | 'ol')[];
+  /** How it takes an image the site stores (none: Tether refuses images here, never links one). */
+  image?: ImageUpload;
   /** What this descriptor was checked against: the library and version, the test page, and when. */
   checked: string;
   /** Its own driver, when `write` is not deliver.ts's to run (FamilyDriver). */

@@ -23,5 +23,14 @@ export const tinymce = /* @__PURE__ */ describeFamily(tinymceDetection, {
   // Its default schema keeps h1–h6 and lists (block_formats only limits the menu).
   headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   lists: ['ul', 'ol'],
+  // Pasted HTML's data: images become blobs TinyMCE uploads itself (automatic_uploads, to the
+  // site's images_upload_url or images_upload_handler), then points at the answer's location; the
+  // alt stays on the element. No upload configured: it keeps data: and Tether refuses (not stored).
+  image: {
+    via: 'paste-html',
+    alt: 'kept',
+    checked:
+      'tinymce 8.9.2 tinymce.js (paste_data_images, uploadImagesAuto, images_upload_url answer {location}); the tinymce page of e2e images.spec with images_upload_url, 2026-12-01',
+  },
   checked: 'tinymce 8.9.2 (npm, self-hosted, iframe mode, lists and link plugins); the tinymce page of e2e editors.spec and the Tistory fixture, 2026-12-01',
 });

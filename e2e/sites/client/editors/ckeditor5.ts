@@ -5,6 +5,8 @@ import { CodeBlock } from '@ckeditor/ckeditor5-code-block';
 import { ClassicEditor } from '@ckeditor/ckeditor5-editor-classic';
 import { Essentials } from '@ckeditor/ckeditor5-essentials';
 import { Heading } from '@ckeditor/ckeditor5-heading';
+import { Image, ImageUpload } from '@ckeditor/ckeditor5-image';
+import { SimpleUploadAdapter } from '@ckeditor/ckeditor5-upload';
 import { Link } from '@ckeditor/ckeditor5-link';
 import { List } from '@ckeditor/ckeditor5-list';
 import { Paragraph } from '@ckeditor/ckeditor5-paragraph';
@@ -19,7 +21,10 @@ async function start(host: HTMLElement): Promise<void> {
     licenseKey: 'GPL',
     plugins: minimal
       ? [Essentials, Paragraph, Bold, Italic]
-      : [Essentials, Paragraph, Bold, Italic, Strikethrough, Code, Heading, List, Link, BlockQuote, CodeBlock],
+      : [Essentials, Paragraph, Bold, Italic, Strikethrough, Code, Heading, List, Link, BlockQuote, CodeBlock, Image, ImageUpload, SimpleUploadAdapter],
+    // Images upload to the site, as the simple upload adapter's docs set it up
+    // (ckeditor.com/docs/ckeditor5/latest/features/images/image-upload/simple-upload-adapter.html, checked 2026-12-01).
+    ...(minimal ? {} : { simpleUpload: { uploadUrl: '/api/uploads', withCredentials: true } }),
     toolbar: minimal
       ? ['bold', 'italic', 'undo', 'redo']
       : ['heading', 'bold', 'italic', 'strikethrough', 'code', 'link', 'bulletedList', 'numberedList', 'blockQuote', 'codeBlock', 'undo', 'redo'],

@@ -20,6 +20,9 @@ void tinymce
     promotion: false,
     branding: false,
     height: 320,
+    // The site's own upload path (tiny.cloud/docs/tinymce/latest/upload-images): images go to the
+    // server, which answers {location}; ?noupload leaves TinyMCE without one (it then embeds data:).
+    ...(new URLSearchParams(location.search).has('noupload') ? {} : { images_upload_url: '/api/uploads', automatic_uploads: true }),
   })
   .then(([editor]) => {
     if (editor) exposeEditor({ family: 'tinymce', html: () => editor.getContent(), text: () => editor.getContent({ format: 'text' }).replace(/\n\n/g, '\n') });

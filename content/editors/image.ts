@@ -1,0 +1,321 @@
+/**
+ * Images into an editor, through its own upload path (the family's `image`, families/family.ts):
+ * the site uploads the bytes and stores its copy; Tether never links an image from elsewhere.
+ * Verified like text: the editor shows the new image at an http(s) address that is not data: or
+ * blob: (the upload finished, waited for with a limit), with the alt, and the field's text is as
+ * it was. A failed or unfinished upload is taken back; so is an image a plan placed when a later
+ * step fails (the editor's own undo, so the person's history stays the editor's).
+ */
+import { sameFieldText } from '../../shared/fieldText.ts';
+import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
+import { asTether } from '../actHost.ts';
+import { readEditable, type Editable } from '../editables.ts';
+import { familyOf } from './families/index.ts';
+import { selectAndSync } from './settle.ts';
+
+/** Bytes the worker staged for this act (checked there, and again here before they go in). */
+export interface StagedImage {
+  blob: Blob;
+  name: string;
+  type: ImageType;
+  width: number;
+  height: number;
+}
+
+export interface ImageOutcome {
+  /** The path that took (the family's `via`, with `+repaste` when the alt went in by a second paste). */
+  path: string | null;
+  tried: string[];
+  verified: boolean;
+  text: string;
+  /** The address the site stored the image at, as the editor shows it. */
+  src?: string;
+  /** Why it was not verified, in words. */
+  problem?: string;
+}
+
+/** How long an upload may take before Tether gives up on it (and takes the image back). */
+export const UPLOAD_LIMIT_MS = UPLOAD_WAIT_MS;
+
+/** The text without spacing, nor the zero-width characters an image widget renders around itself (CKEditor 5's word joiners). */
+const wordsOnly = (text: string) =>
+  text
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const isStored = (src: string) => /^https?:\/\//i.test(src);
+const isLocal = (src: string) => /^(data|blob):/i.test(src);
+
+function view(editable: Editable): Window & typeof globalThis {
+  return (editable.doc.defaultView ?? window) as Window & typeof globalThis;
+}
+
+function images(editable: Editable): HTMLImageElement[] {
+  return Array.from(editable.element.querySelectorAll('img'));
+}
+
+/** Where the image is now, resolved against the document (an editor may keep a site-relative address). */
+function srcOf(img: HTMLImageElement): string {
+  return img.getAttribute('src') === null ? '' : img.src;
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption';
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The block an `after` names: the one whose text starts with it (innermost), or why there is none. */
+export function blockAfter(root: HTMLElement, after: string): { block: Element } | { problem: string } {
+  const wanted = flat(after);
+  const matching = Array.from(root.querySelectorAll(BLOCKS)).filter((block) => flat(block.textContent ?? '').startsWith(wanted));
+  const innermost = matching.filter((block) => !matching.some((other) => other !== block && block.contains(other)));
+  if (innermost.length === 1 && innermost[0]) return { block: innermost[0] };
+  if (innermost.length === 0) return { problem: `no paragraph starts with “${wanted.slice(0, 80)}”` };
+  return { problem: `${innermost.length} paragraphs start with “${wanted.slice(0, 80)}”: give more of its words` };
+}
+
+function lastLeaf(root: Element): Node | null {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, {
+    acceptNode: (node) =>
+      node.nodeType === Node.TEXT_NODE
+        ? (node.textContent ?? '') === ''
+          ? NodeFilter.FILTER_SKIP
+          : NodeFilter.FILTER_ACCEPT
+        : node.nodeName === 'IMG'
+          ? NodeFilter.FILTER_ACCEPT
+          : NodeFilter.FILTER_SKIP,
+  });
+  let last: Node | null = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node;
+  return last;
+}
+
+/** Puts the caret at the end of the block `after` names, or at the end of the field (after its last text or image). */
+async function placeCaret(editable: Editable, after: string | undefined): Promise<string | null> {
+  const doc = editable.doc;
+  const selection = doc.getSelection();
+  if (!selection) return 'the page gives no selection to place the image at';
+  let container: Element = editable.element;
+  if (after !== undefined) {
+    const found = blockAfter(editable.element, after);
+    if ('problem' in found) return found.problem;
+    container = found.block;
+  }
+  const leaf = lastLeaf(container);
+  const range = doc.createRange();
+  if (!leaf) {
+    range.selectNodeContents(container);
+    range.collapse(false);
+  } else if (leaf.nodeType === Node.TEXT_NODE) {
+    range.setStart(leaf, (leaf.textContent ?? '').length);
+  } else {
+    range.setStartAfter(leaf);
+  }
+  range.collapse(true);
+  await selectAndSync(doc, () => {
+    selection.removeAllRanges();
+    selection.addRange(range);
+  });
+  return null;
+}
+
+function focus(editable: Editable): void {
+  if (editable.frame) {
+    editable.frame.focus();
+    editable.doc.defaultView?.focus();
+  }
+  editable.element.focus({ preventScroll: true });
+}
+
+function eventTarget(editable: Editable): HTMLElement {
+  const anchor = editable.doc.getSelection()?.anchorNode ?? null;
+  const element = anchor ? (anchor.nodeType === Node.ELEMENT_NODE ? (anchor as HTMLElement) : anchor.parentElement) : null;
+  return element && editable.element.contains(element) ? element : editable.element;
+}
+
+function readDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('the bytes could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+function paste(editable: Editable, data: DataTransfer): void {
+  const win = view(editable);
+  eventTarget(editable).dispatchEvent(new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+}
+
+/** The editor's own undo, as a person's Ctrl+Z (every family with an upload path binds it). */
+function undoKeys(editable: Editable): void {
+  const win = view(editable);
+  const init = { key: 'z', code: 'KeyZ', keyCode: 90, which: 90, ctrlKey: true, bubbles: true, cancelable: true, composed: true };
+  const target = eventTarget(editable);
+  target.dispatchEvent(new win.KeyboardEvent('keydown', init));
+  target.dispatchEvent(new win.KeyboardEvent('keyup', init));
+}
+
+/**
+ * Waits until `check` answers (on every change under the field, and at least every 100 ms, as
+ * uploads finish off the page's main thread), or the deadline passes (null).
+ */
+function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: T | null) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearInterval(timer);
+      clearTimeout(deadline);
+      resolve(value);
+    };
+    const look = () => {
+      const found = check();
+      if (found !== null) finish(found);
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
+    const timer = setInterval(look, 100);
+    const deadline = setTimeout(() => finish(check()), deadlineMs);
+    look();
+  });
+}
+
+function newImages(editable: Editable, before: Set<string>): HTMLImageElement[] {
+  return images(editable).filter((img) => !before.has(srcOf(img)));
+}
+
+/**
+ * Inserts one image at the end of the field, or after the block `after` names, through the
+ * family's upload path, and waits until the site has stored it.
+ */
+export async function insertImage(
+  editable: Editable,
+  image: StagedImage,
+  alt: string,
+  after: string | undefined,
+  limitMs = UPLOAD_LIMIT_MS,
+): Promise<ImageOutcome> {
+  const upload = familyOf(editable).image;
+  const textBefore = readEditable(editable);
+  if (!upload) return { path: null, tried: [], verified: false, text: textBefore, problem: 'this editor has no upload path Tether knows' };
+  const via = upload.via;
+  const before = new Set(images(editable).map(srcOf));
+  const previousFocus = document.activeElement;
+  focus(editable);
+  const misplaced = await placeCaret(editable, after);
+  if (misplaced) return { path: null, tried: [], verified: false, text: textBefore, problem: misplaced };
+  const win = view(editable);
+  const file = new win.File([image.blob], image.name, { type: image.type });
+  const tried: string[] = [via];
+  try {
+    if (via === 'custom') {
+      const inserted = upload.insert
+        ? await upload.insert({ element: editable.element, doc: editable.doc, file, alt })
+        : { ok: false as const, problem: 'no uploader' };
+      if (!inserted.ok) return { path: null, tried, verified: false, text: readEditable(editable), problem: inserted.problem };
+    } else if (via === 'paste-html') {
+      const data = new win.DataTransfer();
+      data.setData('text/html', `<img src="${await readDataUrl(image.blob)}" alt="${escapeAttribute(alt)}">`);
+      asTether(() => paste(editable, data));
+    } else {
+      const data = new win.DataTransfer();
+      data.items.add(file);
+      if (via === 'paste-file') asTether(() => paste(editable, data));
+      else {
+        const init = { inputType: 'insertFromPaste', dataTransfer: data, bubbles: true, cancelable: true, composed: true };
+        asTether(() => eventTarget(editable).dispatchEvent(new win.InputEvent('beforeinput', init)));
+      }
+    }
+    // The upload finished: a new image at an http(s) address, and none of ours left as local data.
+    // An image that showed and went again was taken out by the editor (its upload failed): stop waiting.
+    let shown = false;
+    const settled = await waitFor<HTMLImageElement | 'gone'>(
+      editable,
+      () => {
+        const added = newImages(editable, before);
+        if (added.length > 0) shown = true;
+        else if (shown) return 'gone';
+        const done = added.find((img) => isStored(srcOf(img)));
+        return done && !added.some((img) => isLocal(srcOf(img))) ? done : null;
+      },
+      limitMs,
+    );
+    if (settled === 'gone')
+      return { path: null, tried, verified: false, text: readEditable(editable), problem: `the editor took the image out again: the site's upload failed` };
+    const stored = settled;
+    if (!stored) {
+      const added = newImages(editable, before);
+      const problem =
+        added.length === 0
+          ? `the editor did not take the image (${via})`
+          : added.some((img) => isLocal(srcOf(img)))
+            ? `the editor still shows it as local data after ${Math.round(limitMs / 1000)} s: the site's upload did not finish (or this site embeds images instead of uploading them)`
+            : `the editor shows it at an address that is not http(s)`;
+      if (added.length > 0) await takeBack(editable, added);
+      return { path: null, tried, verified: false, text: readEditable(editable), problem };
+    }
+    const src = srcOf(stored);
+    let path: string = via;
+    if (upload.alt === 'repaste' && alt !== '' && stored.getAttribute('alt') !== alt) {
+      // The site's handler made the image without the alt: take that insertion back with the
+      // editor's undo, and paste the same stored image with its alt (one step in the person's undo).
+      path = `${via}+repaste`;
+      tried.push('repaste');
+      asTether(() => undoKeys(editable));
+      const gone = await waitFor(editable, () => (images(editable).some((img) => srcOf(img) === src) ? null : true), 3000);
+      if (!gone) return { path, tried, verified: false, text: readEditable(editable), src, problem: 'the editor’s undo did not take the alt-less image back' };
+      const data = new win.DataTransfer();
+      data.setData('text/html', `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`);
+      asTether(() => paste(editable, data));
+    }
+    const kept = await waitFor(
+      editable,
+      () => (images(editable).some((img) => srcOf(img) === src && (img.getAttribute('alt') ?? '') === alt) ? true : null),
+      3000,
+    );
+    const text = readEditable(editable);
+    if (!kept) return { path, tried, verified: false, text, src, problem: 'the editor did not keep the image with its alt' };
+    if (!sameFieldText(wordsOnly(text), wordsOnly(textBefore))) {
+      return { path, tried, verified: false, text, src, problem: 'the field’s text changed with the image' };
+    }
+    return { path, tried, verified: true, text, src };
+  } finally {
+    if (previousFocus instanceof HTMLElement && previousFocus !== document.body) previousFocus.focus({ preventScroll: true });
+  }
+}
+
+/** Takes images back out: the editor's undo first (its own history), then a delete of each still there. */
+async function takeBack(editable: Editable, added: HTMLImageElement[]): Promise<boolean> {
+  const srcs = new Set(added.map(srcOf));
+  const present = () => images(editable).filter((img) => srcs.has(srcOf(img)) || added.includes(img));
+  asTether(() => undoKeys(editable));
+  if (await waitFor(editable, () => (present().length === 0 ? true : null), 2000)) return true;
+  for (const img of present()) {
+    const range = editable.doc.createRange();
+    range.selectNode(img);
+    const selection = editable.doc.getSelection();
+    await selectAndSync(editable.doc, () => {
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+    });
+    asTether(() => editable.doc.execCommand('delete', false));
+  }
+  return (await waitFor(editable, () => (present().length === 0 ? true : null), 2000)) === true;
+}
+
+/** Rollback of an image step: the image at `src` leaves the field (the site keeps its upload: nothing deletes it there). */
+export async function removeImage(editable: Editable, src: string): Promise<boolean> {
+  const found = images(editable).filter((img) => srcOf(img) === src);
+  if (found.length === 0) return true;
+  focus(editable);
+  return takeBack(editable, found);
+}
+
+/** The address of each image in the field now (for what an image step reports and rolls back). */
+export function imageSources(editable: Editable): string[] {
+  return images(editable).map(srcOf);
+}

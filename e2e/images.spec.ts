@@ -1,0 +1,384 @@
+/**
+ * A post with its photos (issue 25), in real Chromium with the built extension: a cafe post shows
+ * photos (one member-only, one from another origin) and what is not a photo (an icon, a tracking
+ * pixel, an aria-hidden and a hidden image); inspect lists the photos by name; an image step puts
+ * one into TinyMCE (self-hosted from npm, its images_upload_url set as its docs say) through the
+ * editor's own upload, verified in the editor's model at the site's stored address with its alt;
+ * a local file needs the person's approval (approve, decline) unless the site allows it; a failed
+ * upload takes the image back; bad input is refused with the page unchanged.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { MEDIA } from './sites/uploads.ts';
+import { ok, ran, refused } from './support/answers.ts';
+import { launchTether } from './support/launchTether.ts';
+import { TetherDriver } from './support/tetherDriver.ts';
+import { encodeBase64 } from '../shared/imageBytes.ts';
+import { makePng } from '../shared/testing/imageFixtures.ts';
+
+/**
+ * Acts once the person's key presses are over: Tether refuses to write while someone types
+ * (target_busy) or after they changed the field since it was inspected (field_changed); nothing
+ * ran then, so inspecting again and acting again is what an agent does.
+ */
+async function actWhenIdle<T extends { ok: boolean; error?: { code: string } }>(
+  act: (plan: { steps: unknown[] }) => Promise<T>,
+  inspect: () => Promise<unknown>,
+  plan: { steps: unknown[] },
+): Promise<T> {
+  const retry = (answer: T) => !answer.ok && (answer.error?.code === 'target_busy' || answer.error?.code === 'field_changed');
+  let answer = await act(plan);
+  await expect
+    .poll(async () => {
+      if (retry(answer)) {
+        await inspect();
+        answer = await act(plan);
+      }
+      return retry(answer);
+    })
+    .toBe(false);
+  return answer;
+}
+
+async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') {
+  await tether.signIn('notes', 'alice');
+  await tether.signIn('cafe', 'carol');
+  const cafe = await tether.open('cafe', '/photos');
+  await cafe.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  const page = await tether.open('notes', `/editor/${family}${query}`);
+  await page.waitForFunction(() => document.body.dataset.editorReady !== undefined);
+  const workspace = (await tether.workspaceOf([page, cafe], { writable: ['notes'] })).id;
+  const profile = await tether.profileId();
+  const resolved = ok(
+    await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' }, references: [{ url: cafe.url() }], continueDraft: true }),
+  );
+  const handle = resolved.write?.handle ?? '';
+  const ref = resolved.references?.[0]?.handle ?? '';
+  const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
+  const model = () =>
+    page.evaluate(() => {
+      const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
+      // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
+      const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
+      return {
+        html: api.html(),
+        images: Array.from(body.querySelectorAll('img')).map((img) => ({
+          src: new URL(img.getAttribute('src') ?? '', location.href).href,
+          alt: img.getAttribute('alt') ?? '',
+        })),
+      };
+    });
+  return { page, cafe, profile, workspace, handle, ref, act, model };
+}
+
+interface PhotoFamily {
+  page: string;
+  /** The form field the editor's upload sends the file in (its documentation's). */
+  field: string;
+  surface(page: Page): Locator;
+}
+
+const FAMILIES: PhotoFamily[] = [
+  { page: 'tinymce', field: 'file', surface: (page) => page.frameLocator('#editor iframe').locator('body') },
+  { page: 'ckeditor5', field: 'upload', surface: (page) => page.locator('.ck-editor__editable') },
+];
+
+for (const family of FAMILIES) {
+  test(`${family.page}: a reference photo, a local file (approved, declined, allowed) and markdown with an image go in through the editor’s own upload; undo; a failed upload is taken back`, async ({
+    tether,
+    sites,
+  }) => {
+    const scene = await photoScene(tether, family.page);
+    const origin = sites.url('notes', '').replace(/\/$/, '');
+
+    // 1. inspect lists the photos a person sees, by name, and nothing else.
+    const read = ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.ref, read: ['article'] }));
+    expect(read.images).toEqual([
+      {
+        name: 'the-ridge-at-sunrise',
+        alt: 'The ridge at sunrise',
+        width: 320,
+        height: 200,
+        region: 'article',
+        after: 'We started at the north gate before dawn.',
+      },
+      { name: 'harbor-boats', alt: 'Harbor boats', width: 240, height: 160, region: 'article', after: 'Then down to the harbor for lunch.' },
+    ]);
+
+    // 2. A reference photo (member-only on the cafe) after a named paragraph: no approval, uploaded by TinyMCE.
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const put = ran(
+      ok(
+        await scene.act({
+          steps: [
+            { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge at sunrise', after: 'First paragraph' },
+          ],
+        }),
+      ),
+    );
+    expect(put.steps[0]).toMatchObject({ editor: family.page, verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+    expect(sites.state.notes.uploads).toHaveLength(1);
+    expect(sites.state.notes.uploads[0]?.field).toBe(family.field);
+    expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
+    let model = await scene.model();
+    expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
+    // In its place: after the first paragraph, before the second.
+    expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
+    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
+    const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
+    expect(journal?.images).toEqual([
+      {
+        kind: 'reference',
+        from: expect.stringContaining('the-ridge-at-sunrise'),
+        name: 'ridge.png',
+        bytes: MEDIA['ridge.png']?.bytes.length,
+        width: 320,
+        height: 200,
+      },
+    ]);
+
+    // 3. A local file (the bytes as the MCP server sends them): the person is asked; declining sends nothing.
+    const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+    const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
+    writeFileSync(path, photo);
+    const fileStep = { op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' };
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const declined = scene.act({ steps: [fileStep] });
+    await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+    const asked = (await tether.state()).approvals[0];
+    expect(asked?.images).toEqual([
+      expect.objectContaining({ name: 'lake.png', from: path, kind: 'file', bytes: photo.length, width: 200, height: 150, asks: true }),
+    ]);
+    expect(asked?.images?.[0]?.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+    await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: false });
+    refused(await declined, 'approval_denied');
+    expect(sites.state.notes.uploads).toHaveLength(1);
+    expect((await scene.model()).images).toHaveLength(1);
+
+    // Approved: it goes in at the end, uploaded.
+    const approving = scene.act({ steps: [fileStep] });
+    await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+    await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+    const filed = ran(ok(await approving));
+    expect(filed.steps[0]).toMatchObject({ verified: true, kept: ['img'], src: `${origin}/uploads/1.png` });
+    model = await scene.model();
+    expect(model.images).toEqual([
+      { src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' },
+      { src: `${origin}/uploads/1.png`, alt: 'The lake' },
+    ]);
+    expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(photo))).toBe(0);
+
+    // 4. The site's standing permission: no approval asked.
+    await tether.must({
+      type: 'workspace.setSite',
+      workspaceId: scene.workspace,
+      origin: sites.url('notes', '/'),
+      policy: { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true },
+    });
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const allowed = ran(ok(await scene.act({ steps: [{ ...fileStep, alt: 'Again' }] })));
+    expect(allowed.steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/2.png` });
+
+    // 5. The person's Ctrl+Z takes the last image out.
+    await scene.page.bringToFront();
+    await family.surface(scene.page).click();
+    await scene.page.keyboard.press('Control+z');
+    await expect.poll(async () => (await scene.model()).images.length).toBe(2);
+
+    // 6. Markdown with an image between its paragraphs: ![alt](image:KEY), the source in images.
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const post = ran(
+      ok(
+        await actWhenIdle(scene.act, () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle }), {
+          steps: [
+            {
+              op: 'fill',
+              field: 'body',
+              format: 'markdown',
+              text: '## Ridge walk\n\nWe started early.\n\n![Harbor boats at noon](image:harbor)\n\nSee you next month.',
+              images: { harbor: { ref: scene.ref, image: 'harbor-boats' } },
+            },
+          ],
+        }),
+      ),
+    );
+    expect(post.steps[0]).toMatchObject({ verified: true, kept: expect.arrayContaining(['h2', 'img']), images: [`${origin}/uploads/3.png`] });
+    model = await scene.model();
+    expect(model.images).toEqual([{ src: `${origin}/uploads/3.png`, alt: 'Harbor boats at noon' }]);
+    expect(model.html.indexOf('We started early')).toBeLessThan(model.html.indexOf('<img'));
+    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('See you next month'));
+    expect(Buffer.compare(sites.state.notes.uploads[3]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['harbor.png']?.bytes ?? []))).toBe(0);
+
+    // 7. The site's upload fails: the image is taken back, earlier steps of the plan undone, the answer says why.
+    const before = await scene.model();
+    sites.state.notes.uploadsFail = true;
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const failed = refused(
+      await scene.act({
+        steps: [
+          { op: 'fill', field: 'title', text: 'Changed title' },
+          { op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' },
+        ],
+      }),
+      'invalid_request',
+    );
+    expect(failed.message).toMatch(/image did not go into "body"/);
+    expect(failed.details).toMatchObject({ rolledBack: expect.arrayContaining([0]) });
+    expect((await scene.model()).images).toEqual(before.images);
+    expect(await scene.page.locator('#title').inputValue()).toBe('');
+    sites.state.notes.uploadsFail = false;
+  });
+}
+
+test('tinymce: a failed upload takes the image back; bad input and an editor that would only embed are refused, the page unchanged', async ({
+  tether,
+  sites,
+}) => {
+  const scene = await photoScene(tether);
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+  const before = await scene.model();
+  const again = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+
+  // The site's upload fails: the image is taken back, the answer says why.
+  sites.state.notes.uploadsFail = true;
+  await again();
+  const failed = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+    'invalid_request',
+  );
+  expect(failed.message).toMatch(/image did not go into "body"/);
+  expect((await scene.model()).images).toEqual([]);
+  expect((await scene.model()).html).toBe(before.html);
+  sites.state.notes.uploadsFail = false;
+
+  // Bad input, each refused naming the problem; nothing uploaded, nothing inserted.
+  const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+  const bomb = makePng(1, 1);
+  new DataView(bomb.buffer).setUint32(16, 30_000);
+  const cases: Array<[unknown, string, RegExp]> = [
+    [{ data: encodeBase64(svg), name: 'x.svg' }, 'invalid_request', /SVG/],
+    [{ data: encodeBase64(new TextEncoder().encode('GIF? no, text')), name: 'notes.gif' }, 'invalid_request', /not a PNG, JPEG, GIF or WebP/],
+    [{ data: encodeBase64(bomb), name: 'bomb.png' }, 'invalid_request', /30000×1 pixels, over 16,384 on a side/],
+    [{ ref: scene.ref, image: 'no-such-photo' }, 'invalid_request', /no image named "no-such-photo"/],
+    [{ ref: 'th_AAAAAAAAAAAAAAAAAAAAAAAA', image: 'harbor-boats' }, 'invalid_handle', /Unknown handle/],
+    [{ file: '/tmp/lake.png' }, 'invalid_request', /came without its bytes/],
+  ];
+  for (const [source, code, message] of cases) {
+    await again();
+    const answer = refused(await scene.act({ steps: [{ op: 'image', field: 'body', source, alt: 'x' }] }), code);
+    expect(answer.message).toMatch(message);
+  }
+  // An agent's URL is no source at all.
+  await again();
+  refused(await scene.act({ steps: [{ op: 'image', field: 'body', source: { url: 'https://evil.example/x.png' }, alt: 'x' }] }), 'invalid_request');
+  expect(sites.state.notes.uploads).toHaveLength(0);
+  expect((await scene.model()).html).toBe(before.html);
+});
+
+test('tinymce without an upload URL: the image is refused (it would only be embedded), and a textarea has no upload path', async ({ tether, sites }) => {
+  const scene = await photoScene(tether, 'tinymce', '?noupload');
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const embedded = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+    'invalid_request',
+  );
+  expect(embedded.message).toMatch(/still shows it as local data|not stored/);
+  expect((await scene.model()).images).toEqual([]);
+  expect(sites.state.notes.uploads).toHaveLength(0);
+  // The title is a plain input: no upload path, refused with the editor named.
+  const plain = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'title', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'x' }] }),
+    'invalid_request',
+  );
+  expect(plain.details).toMatchObject({ editor: expect.any(String) });
+});
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+
+const PANEL_WORDS = {
+  en: {
+    now: 'Now',
+    heading: /Waiting for your approval \(1\)/,
+    images: 'Images this plan uploads to',
+    from: 'A file on this computer:',
+    facts: '200 × 150 pixels,',
+    asks: 'Leaves this computer only if you approve',
+    step: 'Put an image into body: “The lake”',
+    answer: 'Approve',
+    workspaces: 'Workspaces',
+    standing: 'Agents may upload images to $1 without asking',
+  },
+  ko: {
+    now: '지금',
+    heading: /승인을 기다리는 요청 \(1\)/,
+    images: '이 계획이',
+    from: '이 컴퓨터의 파일:',
+    facts: '200 × 150 픽셀,',
+    asks: '승인해야만 이 컴퓨터 밖으로 나갑니다',
+    step: 'body에 이미지 넣기: “The lake”',
+    answer: '거절',
+    workspaces: '작업 공간',
+    standing: '에이전트가 묻지 않고 $1에 이미지를 올려도 됨',
+  },
+} as const;
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`the panel (${lang}) shows what a local image file is before it leaves: thumbnail, name, size, site; the standing permission`, async ({ sites }) => {
+    // Not the tether fixture (which resets the sites): a browser in this language, and fresh sites.
+    sites.reset();
+    const launched = await launchTether({ lang });
+    try {
+      const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+      const words = PANEL_WORDS[lang];
+      const scene = await photoScene(tether);
+      const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+      const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
+      writeFileSync(path, photo);
+      await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+      const acting = scene.act({ steps: [{ op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' }] });
+      const panel = await tether.context.newPage();
+      await panel.setViewportSize({ width: 360, height: 900 });
+      await panel.goto(tether.extensionUrl('extension/panel.html'));
+      await panel.getByRole('tab', { name: words.now }).click();
+      const approvals = panel.getByRole('region', { name: words.heading });
+      await expect(approvals).toBeVisible();
+      const images = approvals.getByRole('region', { name: new RegExp(words.images) });
+      await expect(images.getByText('lake.png', { exact: true })).toBeVisible();
+      await expect(images.getByText(`${words.from} ${path}`)).toBeVisible();
+      await expect(images.getByText(new RegExp(`^${words.facts} \\d+(\\.\\d)? KB$`))).toBeVisible();
+      await expect(images.getByText(words.asks)).toBeVisible();
+      await expect(approvals.getByText(words.step)).toBeVisible();
+      // The thumbnail is the image, drawn small (not a broken picture).
+      await expect.poll(() => images.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+      mkdirSync(SHOTS, { recursive: true });
+      await panel.screenshot({ path: join(SHOTS, `${lang}-image-approval.png`), fullPage: true });
+      await approvals.getByRole('button', { name: words.answer }).click();
+      if (lang === 'en') {
+        expect(ran(ok(await acting)).steps[0]).toMatchObject({ verified: true, kept: ['img'] });
+        expect(sites.state.notes.uploads).toHaveLength(1);
+      } else {
+        refused(await acting, 'approval_denied');
+        expect(sites.state.notes.uploads).toHaveLength(0);
+      }
+      // The standing permission, per site, in the workspace's card.
+      await panel.getByRole('tab', { name: words.workspaces }).click();
+      const host = new URL(sites.url('notes')).host;
+      const standing = panel.getByRole('checkbox', { name: words.standing.replace('$1', host) });
+      await expect(standing).not.toBeChecked();
+      await standing.check();
+      await expect
+        .poll(async () => (await tether.state()).workspaces[0]?.sites[sites.url('notes', '/').replace(/\/$/, '')]?.uploadImagesWithoutAsking)
+        .toBe(true);
+      await panel.screenshot({ path: join(SHOTS, `${lang}-image-permission.png`), fullPage: true });
+    } finally {
+      await launched.context.close();
+      rmSync(launched.userDataDir, { recursive: true, force: true });
+    }
+  });
+}
