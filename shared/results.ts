@@ -23,6 +23,8 @@ export interface ContextTab {
   writable: boolean;
   /** The account the page showed when Tether last looked, if any. */
   account?: string;
+  /** The agent whose task holds the tab as its write target (`yours`: the agent that asks). */
+  heldBy?: { agent: string; since: string; task?: string; until?: string; yours?: true };
 }
 
 export interface ContextProgram {
@@ -65,6 +67,10 @@ const contextTabSchema = z.object({
   url: z.string(),
   writable: z.boolean(),
   account: z.string().optional(),
+  /** The agent whose task holds the tab as its write target (`yours`: the agent that asks). */
+  heldBy: z
+    .object({ agent: z.string(), since: z.string(), task: z.string().optional(), until: z.string().optional(), yours: z.literal(true).optional() })
+    .optional(),
 }) satisfies z.ZodType<ContextTab>;
 
 const contextProgramSchema = z.object({
@@ -199,6 +205,13 @@ export interface ActDone {
   url: string;
   /** What was done, in words. */
   done: string;
+  /** `release: true`: the agent's hold on the tab ended with this act. */
+  released?: { tabId: number };
+}
+
+/** An act with `release: true` and no plan: the hold on the tab is released, nothing else done. */
+export interface ActReleased {
+  released: { tabId: number };
 }
 
 export interface ActScheduled {
@@ -208,7 +221,7 @@ export interface ActScheduled {
   will: string;
 }
 
-export type ActResult = ActDone | ActScheduled;
+export type ActResult = ActDone | ActScheduled | ActReleased;
 
 /** Each tool's result, by tool name. */
 export interface ToolResults {

@@ -6,7 +6,7 @@
  */
 export { expect, test, type TetherFixtureOptions, type TetherFixtures } from './fixture.ts';
 export { Tether, type TetherAgent, type TetherOptions, type TetherWorkspace, type WorkspaceOptions } from './tether.ts';
-export type { Person, ApprovalQuestion, DepartureQuestion, Question, WaitOptions } from './person.ts';
+export type { Person, ApprovalQuestion, ChoiceQuestion, DepartureQuestion, Question, WaitOptions } from './person.ts';
 export { freePort } from './ports.ts';
 export type { McpServerConfig } from './serverConfig.ts';
 export type { JournalRecord, JournalTarget, JournalOutcome, LifecyclePoint } from '../shared/journalRecord.ts';

@@ -1,8 +1,9 @@
 /**
  * The person's side of a test: what Tether's panel asks them right now, and their answer, sent as
- * the panel's buttons send it. Tether asks the person two kinds of thing: to approve a plan that
- * publishes or submits (Approve / Decline), and what to do with a tab that went to another site
- * (Add it back / Dismiss). It asks nothing else: an agent's own questions go to its own chat.
+ * the panel's buttons send it. Tether asks the person three kinds of thing: to approve a plan that
+ * publishes or submits (Approve / Decline), which tab an agent meant when several matched (an
+ * agent's `resolve` with `ask`: pick one, or decline), and what to do with a tab that went to
+ * another site (Add it back / Dismiss).
  */
 import { expect } from '@playwright/test';
 import type { Workspace } from '../shared/model.ts';
@@ -23,6 +24,8 @@ export interface ApprovalQuestion {
   text: { en: string; ko: string };
   steps: Array<{ op: string; target: string; preview: string }>;
   expiresAt: number;
+  /** The agent whose plan it is, when the request came from an agent's session. */
+  agent?: { name: string; id: string };
 }
 
 /** A tab that left a workspace for another site: the panel offers Add it back and Dismiss. */
@@ -37,7 +40,22 @@ export interface DepartureQuestion {
   toSiteIs: 'outside' | 'writable' | 'read_only';
 }
 
-export type Question = ApprovalQuestion | DepartureQuestion;
+/** An agent's question: several tabs matched what its `resolve` named, and it asked the person to choose. */
+export interface ChoiceQuestion {
+  kind: 'choice';
+  id: string;
+  /** The agent that asks, as the panel names it ("Claude Code (a3f2)"). */
+  agent: { name: string; id: string };
+  workspaceId: string;
+  /** What the tab is for: written, or only read. */
+  role: 'write' | 'reference';
+  /** What the request named ("cafe", an address, a title). */
+  named: string;
+  candidates: Array<{ tabId: number; site: string; title: string; account: string | null; path?: string; heldBy?: string }>;
+  expiresAt: number;
+}
+
+export type Question = ApprovalQuestion | ChoiceQuestion | DepartureQuestion;
 
 export interface WaitOptions {
   /** How long to wait for such a question, in ms (default 15,000). */
@@ -53,7 +71,7 @@ export interface PersonChannel {
 
 /** The person at the panel. */
 export interface Person {
-  /** Everything the panel asks the person right now: approvals first, then tabs that left. */
+  /** Everything the panel asks the person right now: approvals first, then agents' questions, then tabs that left. */
   questions(): Promise<Question[]>;
   /** Waits until the panel asks a question of this kind (the first one), and gives it. */
   waitFor<K extends Question['kind']>(kind: K, options?: WaitOptions): Promise<Extract<Question, { kind: K }>>;
@@ -61,8 +79,13 @@ export interface Person {
   approve(options?: WaitOptions): Promise<ApprovalQuestion>;
   /** Waits for a plan to approve, and presses Decline; what the panel showed. */
   decline(options?: WaitOptions): Promise<ApprovalQuestion>;
-  /** Answers a question: Approve (true) or Decline (false); for a tab that left, Add it back (true) or Dismiss (false). */
-  answer(question: Question, yes: boolean): Promise<void>;
+  /** Waits for an agent's question, and picks this tab among its candidates; the question. */
+  choose(tabId: number, options?: WaitOptions): Promise<ChoiceQuestion>;
+  /**
+   * Answers a question: Approve (true) or Decline (false); an agent's question, the tab id picked
+   * (or false: none of them); for a tab that left, Add it back (true) or Dismiss (false).
+   */
+  answer(question: Question, answer: boolean | number): Promise<void>;
 }
 
 export class PanelPerson implements Person {
@@ -109,7 +132,10 @@ export class PanelPerson implements Person {
           );
           return found !== undefined;
         },
-        { timeout: options.timeout ?? 15_000, message: `the panel to ask for ${kind === 'approval' ? 'an approval' : 'a tab that left'}` },
+        {
+          timeout: options.timeout ?? 15_000,
+          message: `the panel to ask for ${kind === 'approval' ? 'an approval' : kind === 'choice' ? 'an agent’s choice of tab' : 'a tab that left'}`,
+        },
       )
       .toBe(true);
     return found as Extract<Question, { kind: K }>;
@@ -129,10 +155,21 @@ export class PanelPerson implements Person {
     return question;
   }
 
-  /** Answers a question: Approve (true) or Decline (false); for a tab that left, Add it back (true) or Dismiss (false). */
-  async answer(question: Question, yes: boolean): Promise<void> {
-    if (question.kind === 'approval') await this.channel.must({ type: 'approval.decide', approvalId: question.id, approve: yes });
-    else if (yes) await this.channel.must({ type: 'workspace.addTab', workspaceId: question.workspaceId, tabId: question.tabId });
+  async choose(tabId: number, options: WaitOptions = {}): Promise<ChoiceQuestion> {
+    const question = await this.waitFor('choice', options);
+    await this.answer(question, tabId);
+    return question;
+  }
+
+  async answer(question: Question, answer: boolean | number): Promise<void> {
+    if (question.kind === 'choice') {
+      if (answer === true) throw new Error('an agent’s question is answered with the tab id picked, or false');
+      await this.channel.must({ type: 'question.answer', questionId: question.id, tabId: answer === false ? null : answer });
+      return;
+    }
+    if (typeof answer === 'number') throw new Error(`a ${question.kind} question is answered true or false`);
+    if (question.kind === 'approval') await this.channel.must({ type: 'approval.decide', approvalId: question.id, approve: answer });
+    else if (answer) await this.channel.must({ type: 'workspace.addTab', workspaceId: question.workspaceId, tabId: question.tabId });
     else await this.channel.must({ type: 'departure.dismiss', workspaceId: question.workspaceId, tabId: question.tabId });
   }
 }

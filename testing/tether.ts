@@ -95,7 +95,12 @@ export class Tether {
       // A fresh profile's worker makes its profile id at its first start.
       await expect.poll(async () => (await pages.send({ type: 'state.get' })).ok, { timeout: 20_000, message: 'Tether to start in the browser' }).toBe(true);
       const profile = (await pages.state()).profile.id;
-      const mcp = await McpAgent.start({ native: sandbox, port: await freePort(), name: 'tether-testing', ...(agentEnv ? { env: agentEnv } : {}) });
+      const mcp = await McpAgent.start({
+        native: sandbox,
+        port: await freePort(),
+        clientInfo: { name: 'tether-testing', version: '1.0.0' },
+        ...(agentEnv ? { env: agentEnv } : {}),
+      });
       // The agent's server finds the browser's host by itself (nothing to paste): wait until it does.
       await expect
         .poll(
