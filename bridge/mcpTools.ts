@@ -38,7 +38,7 @@ const SERVER_ONLY_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'minI
 /**
  * Accepted by every tool but not listed: `debug` (diagnostics in meta) is for people reading
  * answers, and the explanations' language is the MCP client's setting (`TETHER_LANG`) unless a
- * request says `lang` (README).
+ * request says `lang` (docs/protocol.md).
  */
 const UNLISTED_ARGUMENTS: ReadonlySet<string> = new Set(['debug', 'lang']);
 

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -33,8 +33,23 @@ test('the npm package, installed from its tarball into an empty folder, serves M
   // The server's chunks (scripts/buildBridge.mjs): exactly the ones this build wrote.
   const chunks = readdirSync(join(REPO, 'dist-bridge', 'chunks')).map((name) => `dist-bridge/chunks/${name}`);
   expect(chunks.length).toBeGreaterThan(0);
+  // The extension's product build (the testing kit launches it) and the kit itself (`npm run
+  // build:testing`, which `npm pack` runs as prepack; `npm test` builds it before this suite).
+  const extension = readdirSync(join(REPO, 'dist'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(REPO, join(entry.parentPath, entry.name)));
+  expect(extension).toContain('dist/manifest.json');
   expect(packed?.files.map((file) => file.path).sort()).toEqual(
-    ['README.md', 'dist-bridge/tether-host.js', 'dist-bridge/tether-mcp.js', ...chunks, 'package.json'].sort(),
+    [
+      'README.md',
+      'dist-bridge/tether-host.js',
+      'dist-bridge/tether-mcp.js',
+      ...chunks,
+      ...extension,
+      'dist-testing/index.d.ts',
+      'dist-testing/index.js',
+      'package.json',
+    ].sort(),
   );
   const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;

@@ -32,13 +32,23 @@ const upTo = (length: number) => z.string().check(z.maxLength(length));
 const count = z.int().check(z.nonnegative());
 const listOf = <T extends z.ZodMiniType>(item: T, length: number) => z.array(item).check(z.maxLength(length));
 
+/**
+ * Who is signed in, as the page shows it. Written out as an interface (the schema is checked
+ * against it, shared/resultTypes.test.ts): the testing kit's declarations name it, and a tester
+ * has no zod.
+ */
+export interface SignIn {
+  state: 'signed_in' | 'signed_out' | 'unknown';
+  account: string | null;
+  /** How it was detected: "adapter:test-blog", "generic:sign-out-link", … */
+  via: string;
+}
+
 export const signInSchema = z.object({
   state: z.enum(['signed_in', 'signed_out', 'unknown']),
   account: z.nullable(upTo(300)),
-  /** How it was detected: "adapter:test-blog", "generic:sign-out-link", … */
   via: upTo(100),
-});
-export type SignIn = z.infer<typeof signInSchema>;
+}) satisfies z.ZodMiniType<SignIn>;
 
 export const draftSchema = z.object({
   inProgress: z.boolean(),
@@ -120,6 +130,34 @@ export const problemSchema = z.object({
 });
 export type PlanProblem = z.infer<typeof problemSchema>;
 
+/** What one step of a plan did (an interface for the testing kit's declarations; the schema is checked against it). */
+export interface StepOutcome {
+  step: number;
+  op: string;
+  target: string;
+  /** The editor family detected for the field ("ckeditor5", "lexical", "textarea", …). */
+  editor?: string;
+  /** How the text went in: "execCommand" (the person's undo), "paste", "beforeinput", "setter", … */
+  path?: string;
+  /** Paths tried before (or instead of) the one that took, when the first did not. */
+  tried?: string[];
+  /** For markdown/html: what the editor's model took ("html", or "text" for a plain-text editor). */
+  took?: 'html' | 'text';
+  /** For markdown/html: the constructs the editor kept, and what it or the sanitizer dropped. */
+  kept?: string[];
+  /** For an image step: the address the site stored the image at (as the editor shows it). */
+  src?: string;
+  /** For a markdown step with images: each image's stored address, in the order of the text. */
+  images?: string[];
+  dropped?: string[];
+  beforeHash?: string;
+  afterHash?: string;
+  /** Whether the person's Ctrl+Z in the editor undoes this write (`editor`) or only Tether's rollback does (`tether`), where Tether knows. */
+  undo?: 'editor' | 'tether';
+  /** The page's own model holds the text after the write. */
+  verified: boolean;
+}
+
 export const stepOutcomeSchema = z.object({
   step: z.int().check(z.nonnegative()),
   op: z.string(),
@@ -145,8 +183,7 @@ export const stepOutcomeSchema = z.object({
   afterHash: z.optional(z.string()),
   /** The page's own model holds the text after the write. */
   verified: z.boolean(),
-});
-export type StepOutcome = z.infer<typeof stepOutcomeSchema>;
+}) satisfies z.ZodMiniType<StepOutcome>;
 
 /** A click as validated: its element, the label a person reads on it, and a fingerprint of what it does. */
 export const clickInfoSchema = z.object({

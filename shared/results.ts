@@ -16,56 +16,93 @@ import type { Truncation } from './textPiece.ts';
  * context — a schema as well as a type: the bridge merges the answers of every connected profile
  * and believes only what fits.
  */
+export interface ContextTab {
+  tabId: number;
+  title: string;
+  url: string;
+  writable: boolean;
+  /** The account the page showed when Tether last looked, if any. */
+  account?: string;
+  /** The agent whose task holds the tab as its write target (`yours`: the agent that asks). */
+  heldBy?: { agent: string; since: string; task?: string; until?: string; yours?: true };
+}
+
+export interface ContextProgram {
+  id: string;
+  label: string;
+  status: 'running' | 'scheduled';
+  /** The program's write target, one of the workspace's tabs. */
+  tabId: number;
+  dueAt?: string;
+}
+
+export interface ContextWorkspace {
+  id: string;
+  name: string;
+  tabs: ContextTab[];
+  /** The workspace's active tab when the request arrived. */
+  requestTimeTab?: number;
+  /** The tab the person is looking at, when it is in this workspace. */
+  view?: number;
+  programs?: ContextProgram[];
+}
+
+export interface ContextProfile {
+  id: string;
+  label: string;
+  workspaces: ContextWorkspace[];
+}
+
+export interface ContextResult {
+  profiles: ContextProfile[];
+  /** How to use the tools; only when context was called with no arguments. */
+  usage?: string;
+}
+
+// The types are written out (the testing kit's declarations name them, and a tester has no zod);
+// the schemas are checked against them here and, both ways, in shared/resultTypes.test.ts.
 const contextTabSchema = z.object({
   tabId: z.number(),
   title: z.string(),
   url: z.string(),
   writable: z.boolean(),
-  /** The account the page showed when Tether last looked, if any. */
   account: z.string().optional(),
   /** The agent whose task holds the tab as its write target (`yours`: the agent that asks). */
   heldBy: z
     .object({ agent: z.string(), since: z.string(), task: z.string().optional(), until: z.string().optional(), yours: z.literal(true).optional() })
     .optional(),
-});
+}) satisfies z.ZodType<ContextTab>;
 
 const contextProgramSchema = z.object({
   id: z.string(),
   label: z.string(),
   status: z.enum(['running', 'scheduled']),
-  /** The program's write target, one of the workspace's tabs. */
   tabId: z.number(),
   dueAt: z.string().optional(),
-});
+}) satisfies z.ZodType<ContextProgram>;
 
 const contextWorkspaceSchema = z.object({
   id: z.string(),
   name: z.string(),
   tabs: z.array(contextTabSchema),
-  /** The workspace's active tab when the request arrived. */
   requestTimeTab: z.number().optional(),
-  /** The tab the person is looking at, when it is in this workspace. */
   view: z.number().optional(),
   programs: z.array(contextProgramSchema).optional(),
-});
+}) satisfies z.ZodType<ContextWorkspace>;
 
 const contextProfileSchema = z.object({
   id: z.string(),
   label: z.string(),
   workspaces: z.array(contextWorkspaceSchema),
-});
+}) satisfies z.ZodType<ContextProfile>;
 
 export const contextResultSchema = z.object({
   profiles: z.array(contextProfileSchema),
-  /** How to use the tools; only when context was called with no arguments. */
   usage: z.string().optional(),
-});
+}) satisfies z.ZodType<ContextResult>;
 
-export type ContextTab = z.infer<typeof contextTabSchema>;
-export type ContextProgram = z.infer<typeof contextProgramSchema>;
-export type ContextWorkspace = z.infer<typeof contextWorkspaceSchema>;
-export type ContextProfile = z.infer<typeof contextProfileSchema>;
-export type ContextResult = z.infer<typeof contextResultSchema>;
+/** For shared/resultTypes.test.ts: the schemas whose output must be exactly the written-out types. */
+export const contextSchemas = { contextTabSchema, contextProgramSchema, contextWorkspaceSchema, contextProfileSchema, contextResultSchema };
 
 /* resolve — the tab's url, title and site are in context, and the explanation says them in words. */
 export interface ResolvedWrite {

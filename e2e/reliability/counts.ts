@@ -1,6 +1,6 @@
 /**
  * What the reliability suite observed, counted the same way by every scenario. The global teardown
- * (e2e/reliabilityCounts.ts) prints the totals; README quotes them.
+ * (e2e/reliabilityCounts.ts) prints the totals; docs/reliability.md quotes them.
  *
  *   const counts = scenarioCounts('worker stopped between resolve and act');
  *   counts.generated(cases.length);                          // inputs fast-check drew, as sent

@@ -5,22 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { freePort } from '../../testing/ports.ts';
+
+/** A port nothing listens on right now (the testing kit's). */
+export { freePort } from '../../testing/ports.ts';
 
 export const BIN = resolve(import.meta.dirname, '..', '..', 'dist-bridge', 'tether-mcp.js');
-
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface HubOptions {
   port?: number;

@@ -1,69 +1,13 @@
 /**
  * The native path as a person sets it up, in a sandbox: `tether-mcp install` (the compiled bin)
  * with a home and config folder of the test's own, for a browser profile folder that Chromium is
- * then launched with (it reads `<profile>/NativeMessagingHosts/`). Bridges started with `env`
- * find that browser's host; nothing touches the user's real ~/.tether or browsers.
+ * then launched with. The sandbox itself is the testing kit's (testing/native.ts); what is here
+ * is what only Tether's own suite needs.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
-import { BIN } from './hubProcess.ts';
 import type { TetherDriver } from './tetherDriver.ts';
 
-const run = promisify(execFile);
-
-export interface NativeSandbox {
-  home: string;
-  configDir: string;
-  runDir: string;
-  /** Environment for bridges and the installer: TETHER_HOME and TETHER_CONFIG_DIR, no TETHER_TOKEN. */
-  env: NodeJS.ProcessEnv;
-}
-
-export function nativeSandbox(): NativeSandbox {
-  const home = mkdtempSync(join(tmpdir(), 'tether-home-'));
-  const configDir = mkdtempSync(join(tmpdir(), 'tether-config-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, TETHER_HOME: home, TETHER_CONFIG_DIR: configDir };
-  delete env.TETHER_TOKEN;
-  return { home, configDir, runDir: join(home, 'run'), env };
-}
-
-/** Runs the compiled `tether-mcp` with these arguments (an `undefined` in `env` removes that variable); its output. */
-export async function tetherMcp(sandbox: NativeSandbox, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
-  // A key given as undefined removes that variable.
-  const merged: NodeJS.ProcessEnv = Object.fromEntries(Object.entries({ ...sandbox.env, ...env }).filter(([key]) => !(key in env) || env[key] !== undefined));
-  return run(process.execPath, [BIN, ...args], { env: merged, encoding: 'utf8' });
-}
-
-/** Installs the host for a browser profile folder (before the browser starts with it). */
-export async function installFor(sandbox: NativeSandbox, userDataDir: string, extra: string[] = []): Promise<string> {
-  return (await tetherMcp(sandbox, ['install', '--browser-profile-dir', userDataDir, ...extra])).stdout;
-}
-
-/** The host sockets published right now. */
-export function hostSockets(sandbox: NativeSandbox): string[] {
-  try {
-    return readdirSync(sandbox.runDir).filter((name) => /^h-\d+\.sock$/.test(name));
-  } catch {
-    return [];
-  }
-}
-
-/** The pids of the hosts that published a socket. */
-export function hostPids(sandbox: NativeSandbox): number[] {
-  return hostSockets(sandbox).map((name) => Number(/^h-(\d+)\.sock$/.exec(name)?.[1]));
-}
-
-export function hostLog(sandbox: NativeSandbox): string {
-  try {
-    return readFileSync(join(sandbox.home, 'host.log'), 'utf8');
-  } catch {
-    return '';
-  }
-}
+export { hostLog, hostPids, hostSockets, installFor, nativeSandbox, tetherMcp, type NativeSandbox } from '../../testing/native.ts';
 
 /** A fresh profile's worker makes its profile id at its first start; until then the UI state says "profile not ready". */
 export async function profileMade(tether: TetherDriver): Promise<void> {

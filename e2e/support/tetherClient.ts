@@ -6,9 +6,11 @@
  * Remote Debugging Protocol. Tests that run in both browsers are written against this.
  */
 import type { Outcome } from '../../shared/errors.ts';
-import type { SitePolicy, Workspace } from '../../shared/model.ts';
+import type { Workspace } from '../../shared/model.ts';
 import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
 import type { RuntimeAnswers, RuntimeRequest, UiState } from '../../shared/runtimeProtocol.ts';
+import type { BackgroundStop } from '../../testing/extensionPages.ts';
+import { createWorkspace } from '../../testing/workspace.ts';
 import type { RunningSites, SiteName } from '../sites/server.ts';
 
 /** A page in a tab, as both browsers' drivers give it (Playwright's Page is one as it is). */
@@ -31,9 +33,7 @@ export interface WorkspaceOptions {
 }
 
 /** A background stopped by a test: when it had started (ms since the epoch, its `performance.timeOrigin`). */
-export interface BackgroundStop {
-  startedAt: number;
-}
+export type { BackgroundStop } from '../../testing/extensionPages.ts';
 
 export abstract class TetherClient<P extends TabPage = TabPage> {
   constructor(readonly sites: RunningSites) {}
@@ -90,20 +90,17 @@ export abstract class TetherClient<P extends TabPage = TabPage> {
     return (await this.state()).profile.id;
   }
 
-  /** Creates a workspace from the given pages (their window), marks writable sites and shares it. */
+  /** Creates a workspace from the given pages (their window), marks writable sites and shares it: the testing kit's createWorkspace. */
   async workspaceOf(pages: P[], options: WorkspaceOptions = {}): Promise<Workspace> {
-    const tabIds = await Promise.all(pages.map((page) => this.tabIdOf(page)));
-    const windowId = await this.windowIdOf(tabIds[0] as number);
-    let workspace = await this.must({ type: 'workspace.createFromWindow', windowId, ...(options.name ? { name: options.name } : {}) });
-    // Keep only the pages asked for: the window may hold others.
-    for (const tabId of workspace.tabIds.filter((id) => !tabIds.includes(id))) {
-      workspace = await this.must({ type: 'workspace.removeTab', workspaceId: workspace.id, tabId });
-    }
-    for (const site of options.writable ?? []) {
-      const policy: SitePolicy = { writable: true, publishWithoutApproval: options.publishWithoutApproval ?? false };
-      workspace = await this.must({ type: 'workspace.setSite', workspaceId: workspace.id, origin: this.sites.url(site, '/'), policy });
-    }
-    if (options.share !== false) workspace = await this.must({ type: 'workspace.share', workspaceId: workspace.id, shared: true });
-    return workspace;
+    return createWorkspace(
+      { must: this.must.bind(this), tabIdOf: (page: P) => this.tabIdOf(page), windowIdOf: (tabId) => this.windowIdOf(tabId) },
+      {
+        pages,
+        writable: (options.writable ?? []).map((site) => this.sites.url(site, '/')),
+        ...(options.name ? { name: options.name } : {}),
+        ...(options.publishWithoutApproval !== undefined ? { publishWithoutApproval: options.publishWithoutApproval } : {}),
+        ...(options.share !== undefined ? { share: options.share } : {}),
+      },
+    );
   }
 }
