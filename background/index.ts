@@ -27,10 +27,7 @@ import { tabReservations } from './core/tabReservations.ts';
 import { releaseTab, sessionsEnded } from './core/holdStore.ts';
 import type { AgentSession } from '../shared/agentIdentity.ts';
 import type { ToolContext } from './toolContext.ts';
-import { actTool } from './tools/actTool.ts';
-import { contextTool } from './tools/contextTool.ts';
-import { inspectTool } from './tools/inspectTool.ts';
-import { resolveTool } from './tools/resolveTool.ts';
+import { TOOL_HANDLERS } from './tools/registry.ts';
 import { forgetDepartures, noteDepartures } from './state/departures.ts';
 import { forgetTopCommits, noteTopCommit } from './adapters/topCommits.ts';
 import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, type Departure } from './core/workspaces.ts';
@@ -106,7 +103,7 @@ const harness = createHarness({
   ready: async () => {
     await profileReady;
   },
-  tools: { context: contextTool, resolve: resolveTool, inspect: inspectTool, act: actTool },
+  tools: TOOL_HANDLERS,
   context: toolContext,
   journal: indexedDbJournal,
   onRecorded,
