@@ -13,6 +13,7 @@ import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, regist
 import { actRecords } from './state/actRecords.ts';
 import { browserApprovals, browserQuestions, updateBadge } from './adapters/approvalBadge.ts';
 import { askPage } from './adapters/askPage.ts';
+import { browserUiContext } from './adapters/uiContext.ts';
 import { readRequestTimeTab, readTabMeta, readTabsMeta, readView, toTabMeta } from './adapters/browserTabs.ts';
 import { getHandle, mintHandle, rememberInspection } from './state/handles.ts';
 import { createHarness, type RequestVia } from './harness.ts';
@@ -114,6 +115,7 @@ function handleAgentRequest(request: AgentRequest, via: RequestVia = 'agent', as
 }
 
 registerRuntimeChannel({
+  ...browserUiContext(),
   ready: () => profileReady,
   handleAgentRequest: (request, as) => handleAgentRequest(request, 'ui', as),
   notify: () => notifyPages('state.changed'),
