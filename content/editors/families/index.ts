@@ -12,6 +12,10 @@ import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
+import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
+import { listbox } from './listbox.ts';
+import { smartEditorOne } from './smarteditor-one.ts';
+import { tagChips } from './tag-chips.ts';
 import { input } from './input.ts';
 import { lexical } from './lexical.ts';
 import { prosemirror } from './prosemirror.ts';
@@ -35,7 +39,11 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   quill,
   tinymce,
   codemirror,
+  // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
+  'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver },
   'input-buffer': inputBuffer,
+  listbox,
+  'tag-chips': tagChips,
 };
 
 /** The descriptor of an editable's family. */
