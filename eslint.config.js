@@ -3,6 +3,7 @@
 // checks take plain data in and give plain data out, so unit tests can read them as the rules.
 // (typescript-eslint reads sources with TypeScript 6's API; `npm run typecheck` uses TypeScript 7.)
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** What the core may not load: the browser, storage, and the layers that hold them. Types are fine. */
@@ -57,6 +58,19 @@ export default tseslint.config(
         { name: 'indexedDB', message: 'background/core/ is pure: storage comes in as an argument.' },
       ],
     },
+  },
+  {
+    // No import cycles, with no exceptions: a cycle is a layering inversion (a lower module taking
+    // what it needs from one above it). Shared types move down instead (CONTRIBUTING.md). Type-only
+    // imports count too: they are where such inversions start.
+    plugins: { 'import-x': importX },
+    settings: {
+      // The modules a file imports are read with TypeScript's parser, as in import-x's own typescript config.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Playwright's fixtures must destructure their arguments, even when they use none.

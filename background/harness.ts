@@ -21,20 +21,16 @@
 import { agentSessionOf, PAGE_AGENT, type AgentSession } from '../shared/agentIdentity.ts';
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
-import { isToolName, parseAgentRequest, toolLabel } from '../shared/parseAgentRequest.ts';
-import type { ActArgs, AgentRequest, AnyToolEnvelope, ContextArgs, EnvelopeMeta, InspectArgs, ResolveArgs } from '../shared/protocol.ts';
-import type { ToolResult, ToolResults } from '../shared/results.ts';
+import { isToolName, parseAgentRequest, toolLabel, type ParsedRequest } from '../shared/parseAgentRequest.ts';
+import type { AgentRequest, AnyToolEnvelope, EnvelopeMeta, ToolName } from '../shared/protocol.ts';
+import type { ToolResult } from '../shared/results.ts';
 import type { JournalSink } from './state/journal.ts';
 import { renewSession } from './core/holdStore.ts';
 import { RequestTrace } from './core/requestTrace.ts';
 import type { ToolContext } from './toolContext.ts';
+import type { ToolHandlers } from './tools/registry.ts';
 
-export interface ToolHandlers {
-  context(args: ContextArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['context']>>;
-  resolve(args: ResolveArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['resolve']>>;
-  inspect(args: InspectArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['inspect']>>;
-  act(args: ActArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResults['act']>>;
-}
+export type { ToolHandlers } from './tools/registry.ts';
 
 export interface HarnessDeps {
   ready(): Promise<void>;
@@ -55,16 +51,12 @@ async function decide(tools: ToolHandlers, context: ToolContext, request: AgentR
   trace.debug = parsed.args.debug === true;
   if ('profile' in parsed.args && typeof parsed.args.profile === 'string') trace.profileId = parsed.args.profile;
   if ('workspace' in parsed.args && typeof parsed.args.workspace === 'string') trace.workspaceId = parsed.args.workspace;
-  switch (parsed.tool) {
-    case 'context':
-      return tools.context(parsed.args, trace, context);
-    case 'resolve':
-      return tools.resolve(parsed.args, trace, context);
-    case 'inspect':
-      return tools.inspect(parsed.args, trace, context);
-    case 'act':
-      return tools.act(parsed.args, trace, context);
-  }
+  return dispatch(tools, parsed, trace, context);
+}
+
+/** The parsed request to its tool's handler (one generic call: each name meets its own arguments). */
+function dispatch<K extends ToolName>(tools: ToolHandlers, request: ParsedRequest<K>, trace: RequestTrace, context: ToolContext): Promise<Outcome<ToolResult>> {
+  return tools[request.tool](request.args, trace, context);
 }
 
 type Saved = { saved: true; id: string } | { saved: false; problem: string };

@@ -14,6 +14,7 @@ import { actRecords } from './state/actRecords.ts';
 import { browserApprovals, browserQuestions, updateBadge } from './adapters/approvalBadge.ts';
 import { askPage } from './adapters/askPage.ts';
 import { fetchImage } from './adapters/fetchImage.ts';
+import { browserUiContext } from './adapters/uiContext.ts';
 import { readRequestTimeTab, readTabMeta, readTabsMeta, readView, toTabMeta } from './adapters/browserTabs.ts';
 import { getHandle, mintHandle, rememberInspection } from './state/handles.ts';
 import { createHarness, type RequestVia } from './harness.ts';
@@ -28,10 +29,7 @@ import { tabReservations } from './core/tabReservations.ts';
 import { releaseTab, sessionsEnded } from './core/holdStore.ts';
 import type { AgentSession } from '../shared/agentIdentity.ts';
 import type { ToolContext } from './toolContext.ts';
-import { actTool } from './tools/actTool.ts';
-import { contextTool } from './tools/contextTool.ts';
-import { inspectTool } from './tools/inspectTool.ts';
-import { resolveTool } from './tools/resolveTool.ts';
+import { TOOL_HANDLERS } from './tools/registry.ts';
 import { forgetDepartures, noteDepartures } from './state/departures.ts';
 import { forgetTopCommits, noteTopCommit } from './adapters/topCommits.ts';
 import { keepSurvivingMembers, onTabClosed, onTabGroupChanged, onTabNavigated, onTabReplaced, type Departure } from './core/workspaces.ts';
@@ -108,7 +106,7 @@ const harness = createHarness({
   ready: async () => {
     await profileReady;
   },
-  tools: { context: contextTool, resolve: resolveTool, inspect: inspectTool, act: actTool },
+  tools: TOOL_HANDLERS,
   context: toolContext,
   journal: indexedDbJournal,
   onRecorded,
@@ -119,6 +117,7 @@ function handleAgentRequest(request: AgentRequest, via: RequestVia = 'agent', as
 }
 
 registerRuntimeChannel({
+  ...browserUiContext(),
   ready: () => profileReady,
   handleAgentRequest: (request, as) => handleAgentRequest(request, 'ui', as),
   notify: () => notifyPages('state.changed'),

@@ -6,17 +6,11 @@ vi.mock('./uiHandlers.ts', () => ({ handleUiRequest: vi.fn(async () => ({ ok: tr
 vi.mock('./state/store.ts', () => ({ ready: () => Promise.resolve() }));
 
 const { handleRuntimeMessage } = await import('./registration.ts');
+const { fakeUiContext } = await import('./testing/fakeUiContext.ts');
 const { handleUiRequest } = await import('./uiHandlers.ts');
 
 const stateGet = { channel: 'tether.runtime', request: { type: 'state.get' } };
-const deps = (ready: () => Promise<void>) => ({
-  ready,
-  handleAgentRequest: vi.fn(),
-  notify: vi.fn(),
-  decideApproval: vi.fn(),
-  answerQuestion: vi.fn(),
-  releaseHold: vi.fn(),
-});
+const deps = (ready: () => Promise<void>) => ({ ...fakeUiContext(), ready });
 
 describe('a Tether page’s request waits until the worker is ready for it', () => {
   beforeEach(() => vi.mocked(handleUiRequest).mockClear());

@@ -8,14 +8,14 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import { RUNTIME_CHANNEL, runtimeRequestSchema } from '../shared/runtimeProtocol.ts';
-import { handleUiRequest, type UiDeps } from './uiHandlers.ts';
+import { handleUiRequest, type UiContext } from './uiHandlers.ts';
 
 export function isOwnPage(sender: Runtime.MessageSender): boolean {
   const extensionOrigin = browser.runtime.getURL('');
   return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
 }
 
-export async function handleRuntimeMessage(message: unknown, deps: UiDeps): Promise<Outcome<unknown>> {
+export async function handleRuntimeMessage(message: unknown, deps: UiContext): Promise<Outcome<unknown>> {
   const body = typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : {};
   const parsed = runtimeRequestSchema.safeParse(body.request);
   if (!parsed.success) {
@@ -29,7 +29,7 @@ export async function handleRuntimeMessage(message: unknown, deps: UiDeps): Prom
   }
 }
 
-export function registerRuntimeChannel(deps: UiDeps): void {
+export function registerRuntimeChannel(deps: UiContext): void {
   browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
     if (typeof message !== 'object' || message === null || (message as { channel?: unknown }).channel !== RUNTIME_CHANNEL) return undefined;
     if (!isOwnPage(sender)) return undefined;

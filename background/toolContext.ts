@@ -13,15 +13,11 @@ import type { ApprovalDecision, ApprovalRequest } from './core/approvals.ts';
 import type { Questions } from './core/questions.ts';
 import type { PageRequestBody } from './adapters/askPage.ts';
 import type { HandleRecord } from './state/handles.ts';
-import type { ActInput } from './tools/runAct.ts';
+import type { ActInput, StateAccess } from './core/contracts.ts';
 import type { LocalState, ScheduledAct, SessionState } from './state/store.ts';
 import type { TabReservations } from './core/tabReservations.ts';
 
-/** A zustand store as the tools use it (the persisted stores' writes may return a promise: await them). */
-export interface StateAccess<T> {
-  getState(): T;
-  setState(change: Partial<T> | ((state: T) => Partial<T>)): unknown;
-}
+export type { StateAccess } from './core/contracts.ts';
 
 /** The page channel: one request to one exact document, answered or refused. */
 export type AskPage = <R extends PageRequestBody>(

@@ -1,31 +1,27 @@
 /**
  * What the person's pages can ask of the worker: read the state, make and change workspaces,
  * end programs, decide approvals, read the journal, pair with the agent server.
+ *
+ * Everything a handler touches comes in through its UiContext (the worker builds the real one:
+ * adapters/uiContext.ts; the unit tests a fake), and the workspace changes themselves are the pure
+ * functions of core/workspaces.ts.
  */
-import browser from 'webextension-polyfill';
-import { labelOf, type AgentSession } from '../shared/agentIdentity.ts';
+import { labelOf, shortIdOf, type AgentSession } from '../shared/agentIdentity.ts';
 import { uiApprovalOf } from '../shared/approval.ts';
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
+import type { JournalRecord } from '../shared/journalRecord.ts';
 import { siteLabel } from '../shared/matchSite.ts';
-import { originOf, type TabMeta, type Workspace } from '../shared/model.ts';
+import { originOf, type TabMeta, type TargetBinding, type Workspace } from '../shared/model.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
-import type { RuntimeAnswers, RuntimeRequest, UiDeparture, UiHold, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
-import { forgetDepartures } from './state/departures.ts';
-import { toTabMeta, readTabMeta, readTabsMeta, readView, readRequestTimeTab } from './adapters/browserTabs.ts';
-import { connectionStatus, forgetPairing, reconnect, setPairing } from './adapters/agentConnection.ts';
-import { revokeHandles } from './state/handles.ts';
-import { exportJournal, getJournalRecord, listJournal } from './state/journal.ts';
+import type { ConnectionStatus, RuntimeAnswers, RuntimeRequest, UiDeparture, UiHold, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
+import type { DepartureNotice, LocalState, SessionState } from './state/store.ts';
 import { endProgram } from './core/programs.ts';
-import { cancelScheduled } from './adapters/scheduler.ts';
-import { observeTab } from './adapters/observeTab.ts';
-import { localStore, sessionStore } from './state/store.ts';
-import { tabReservations } from './core/tabReservations.ts';
 import { liveHold } from './core/tabHolds.ts';
 import { dropHolds } from './core/holdStore.ts';
-import { shortIdOf } from '../shared/agentIdentity.ts';
-import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './core/workspaces.ts';
+import { changeWorkspace, sitePolicyFor, withoutWorkspace, withSitePolicy, withTabAdded, withTabRemoved, workspaceFromTabs } from './core/workspaces.ts';
+import type { StateAccess } from './toolContext.ts';
 
-export interface UiDeps {
+export interface UiContext {
   /** State loaded and the profile made: a page's first request (right after install) waits for it. */
   ready(): Promise<void>;
   handleAgentRequest(request: AgentRequest, as?: AgentSession): Promise<RuntimeAnswers['agent.request']>;
@@ -36,15 +32,48 @@ export interface UiDeps {
   answerQuestion(id: string, tabId: number | null): Promise<boolean>;
   /** The person releases a tab from the agent that holds it; false when nobody does. */
   releaseHold(tabId: number): Promise<boolean>;
+  local: StateAccess<LocalState>;
+  session: StateAccess<SessionState>;
+  tabs: {
+    readTabMeta(tabId: number): Promise<TabMeta | null>;
+    readTabsMeta(tabIds: readonly number[]): Promise<TabMeta[]>;
+    readView(): Promise<TabMeta | null>;
+    readRequestTimeTab(memberTabIds: readonly number[]): Promise<number | null>;
+    /** The tabs of one window, and of one tab group with the group's title and window. */
+    inWindow(windowId: number): Promise<TabMeta[]>;
+    inGroup(groupId: number): Promise<{ title: string; windowId: number; tabs: TabMeta[] }>;
+    windows(): Promise<UiWindow[]>;
+  };
+  /** Asks a tab's page for sign-in and account, and keeps what it showed. */
+  observeTab(tab: TabMeta): Promise<unknown>;
+  /** Tabs with an act running now (they count as held). */
+  busyTabIds(): number[];
+  revokeHandles(match: (binding: TargetBinding) => boolean): Promise<number>;
+  forgetDepartures(match: (notice: DepartureNotice) => boolean): Promise<void>;
+  cancelScheduled(id: string): Promise<void>;
+  journal: {
+    list(options: { workspaceId?: string; limit: number }): Promise<JournalRecord[]>;
+    get(id: string): Promise<JournalRecord | null>;
+    export(): Promise<string>;
+  };
+  connection: {
+    status(): ConnectionStatus;
+    set(token: string, port?: number): Promise<ConnectionStatus>;
+    forget(): Promise<ConnectionStatus>;
+    reconnect(): Promise<ConnectionStatus>;
+  };
+  /** This build's label, shown in the panel. */
+  build: string;
+  clock(): number;
 }
 
 /** The live holds, with the tab's title and site as the panel shows them. */
-async function uiHolds(): Promise<UiHold[]> {
-  const { holds } = sessionStore.getState();
-  const now = Date.now();
-  const busyTabIds = tabReservations.reserved();
+async function uiHolds(context: UiContext): Promise<UiHold[]> {
+  const { holds } = context.session.getState();
+  const now = context.clock();
+  const busyTabIds = context.busyTabIds();
   const live = Object.values(holds).filter((hold) => liveHold({ holds, now, busyTabIds }, hold.tabId) !== null);
-  const tabs = await readTabsMeta(live.map((hold) => hold.tabId));
+  const tabs = await context.tabs.readTabsMeta(live.map((hold) => hold.tabId));
   // A closed tab's hold is left to expire (an act through it is told the tab is gone); the panel shows open tabs only.
   return live
     .filter((hold) => tabs.some((item) => item.tabId === hold.tabId))
@@ -63,8 +92,8 @@ async function uiHolds(): Promise<UiHold[]> {
     });
 }
 
-function uiTab(tab: TabMeta, view: TabMeta | null): UiTab {
-  const seen = sessionStore.getState().seen[String(tab.tabId)];
+function uiTab(context: UiContext, tab: TabMeta, view: TabMeta | null): UiTab {
+  const seen = context.session.getState().seen[String(tab.tabId)];
   const current = seen && seen.documentId === tab.documentId ? seen : null;
   return {
     tabId: tab.tabId,
@@ -81,29 +110,11 @@ function uiTab(tab: TabMeta, view: TabMeta | null): UiTab {
   };
 }
 
-async function windows(): Promise<UiWindow[]> {
-  const all = await browser.windows.getAll({ populate: true, windowTypes: ['normal'] });
-  const groups = await browser.tabGroups.query({});
-  return all.map((window) => ({
-    windowId: window.id ?? -1,
-    focused: window.focused,
-    tabCount: window.tabs?.length ?? 0,
-    groups: groups
-      .filter((group) => group.windowId === window.id)
-      .map((group) => ({
-        groupId: group.id,
-        title: group.title ?? '',
-        color: group.color,
-        tabCount: window.tabs?.filter((tab) => (tab as { groupId?: number }).groupId === group.id).length ?? 0,
-      })),
-  }));
-}
-
 /** Tabs whose page has not been observed since it loaded are observed now, so each shows its account. */
-async function observeUnseen(tabs: TabMeta[]): Promise<void> {
-  const seen = sessionStore.getState().seen;
+async function observeUnseen(context: UiContext, tabs: TabMeta[]): Promise<void> {
+  const seen = context.session.getState().seen;
   const stale = tabs.filter((tab) => tab.documentId !== null && seen[String(tab.tabId)]?.documentId !== tab.documentId && originOf(tab.url) !== null);
-  await Promise.all(stale.map((tab) => observeTab(tab)));
+  await Promise.all(stale.map((tab) => context.observeTab(tab)));
 }
 
 function toSiteIs(workspace: Workspace, url: string): UiDeparture['toSiteIs'] {
@@ -113,13 +124,13 @@ function toSiteIs(workspace: Workspace, url: string): UiDeparture['toSiteIs'] {
 }
 
 /** Tabs that left a workspace by navigating, while the tab is open and still outside it. */
-async function departures(): Promise<UiDeparture[]> {
-  const workspaces = localStore.getState().workspaces;
-  const notices = Object.values(sessionStore.getState().departures).sort((a, b) => a.at - b.at);
+async function departures(context: UiContext): Promise<UiDeparture[]> {
+  const workspaces = context.local.getState().workspaces;
+  const notices = Object.values(context.session.getState().departures).sort((a, b) => a.at - b.at);
   const shown = await Promise.all(
     notices.map(async (notice): Promise<UiDeparture | null> => {
       const workspace = workspaces[notice.workspaceId];
-      const tab = await readTabMeta(notice.tabId);
+      const tab = await context.tabs.readTabMeta(notice.tabId);
       if (!workspace || !tab || workspace.tabIds.includes(notice.tabId)) return null;
       return {
         workspaceId: workspace.id,
@@ -136,191 +147,177 @@ async function departures(): Promise<UiDeparture[]> {
   return shown.filter((item): item is UiDeparture => item !== null);
 }
 
-async function uiState(): Promise<UiState> {
-  const state = localStore.getState();
-  const view = await readView();
+async function uiState(context: UiContext): Promise<UiState> {
+  const state = context.local.getState();
+  const view = await context.tabs.readView();
   // Workspace tabs show their account; the view also shows which adapter read it (Now).
-  const shown = await readTabsMeta(Object.values(state.workspaces).flatMap((workspace) => workspace.tabIds));
-  await observeUnseen(view && !shown.some((tab) => tab.tabId === view.tabId) ? [...shown, view] : shown);
+  const shown = await context.tabs.readTabsMeta(Object.values(state.workspaces).flatMap((workspace) => workspace.tabIds));
+  await observeUnseen(context, view && !shown.some((tab) => tab.tabId === view.tabId) ? [...shown, view] : shown);
   const workspaces = await Promise.all(
     Object.values(state.workspaces)
       .sort((a, b) => a.createdAt - b.createdAt)
       .map(async (workspace) => ({
         ...workspace,
-        tabs: (await readTabsMeta(workspace.tabIds)).map((tab) => uiTab(tab, view)),
-        requestTimeTab: await readRequestTimeTab(workspace.tabIds),
+        tabs: (await context.tabs.readTabsMeta(workspace.tabIds)).map((tab) => uiTab(context, tab, view)),
+        requestTimeTab: await context.tabs.readRequestTimeTab(workspace.tabIds),
       })),
   );
-  const approvals = Object.values(sessionStore.getState().approvals)
-    .filter((approval) => approval.decision === 'pending' && approval.expiresAt > Date.now())
+  const now = context.clock();
+  const approvals = Object.values(context.session.getState().approvals)
+    .filter((approval) => approval.decision === 'pending' && approval.expiresAt > now)
     .map(uiApprovalOf);
   if (!state.profile) throw new Error('profile not ready');
   return {
-    build: __TETHER_BUILD__,
+    build: context.build,
     profile: state.profile,
     workspaces,
-    view: view ? uiTab(view, view) : null,
+    view: view ? uiTab(context, view, view) : null,
     programs: Object.values(state.programs).map((program) => {
       const agent = Object.values(state.scheduled).find((item) => item.programId === program.id)?.agent;
       return agent ? { ...program, agent: labelOf(agent) } : program;
     }),
     approvals,
-    questions: Object.values(sessionStore.getState().questions)
-      .filter((question) => question.decision === 'pending' && question.expiresAt > Date.now())
+    questions: Object.values(context.session.getState().questions)
+      .filter((question) => question.decision === 'pending' && question.expiresAt > now)
       .sort((a, b) => a.createdAt - b.createdAt),
-    holds: await uiHolds(),
-    departures: await departures(),
-    connection: connectionStatus(),
-    windows: await windows(),
+    holds: await uiHolds(context),
+    departures: await departures(context),
+    connection: context.connection.status(),
+    windows: await context.tabs.windows(),
   };
 }
 
-async function saveWorkspace(workspace: Workspace): Promise<Workspace> {
-  await localStore.setState((state) => ({ workspaces: { ...state.workspaces, [workspace.id]: workspace } }));
-  return workspace;
-}
-
-/**
- * Changes a workspace as it is in the store at that moment, so a tab event handled meanwhile (a
- * tab closed, a page navigated) is not overwritten by an older copy.
- */
-async function changeWorkspace(workspaceId: string, change: (workspace: Workspace) => Workspace): Promise<Outcome<Workspace>> {
-  let changed: Workspace | null = null;
-  await localStore.setState((state) => {
-    const current = state.workspaces[workspaceId];
-    if (!current) return {};
-    changed = change(current);
-    return { workspaces: { ...state.workspaces, [workspaceId]: changed } };
+/** A workspace changed as it is in the store at that moment (core/workspaces.ts: changeWorkspace). */
+async function changed(context: UiContext, workspaceId: string, change: (workspace: Workspace) => Workspace): Promise<Outcome<Workspace>> {
+  let outcome: Outcome<Workspace> = failure(tetherError('unknown_scope', 'No such workspace.', { workspace: workspaceId }));
+  await context.local.setState((state) => {
+    const next = changeWorkspace(state.workspaces, workspaceId, change);
+    if (!next.ok) return {};
+    outcome = success(next.value.changed);
+    return { workspaces: next.value.workspaces };
   });
-  return changed ? success(changed) : failure(tetherError('unknown_scope', 'No such workspace.', { workspace: workspaceId }));
+  return outcome;
 }
 
-function workspaceOr(workspaceId: string): Outcome<Workspace> {
-  const workspace = localStore.getState().workspaces[workspaceId];
-  return workspace ? success(workspace) : failure(tetherError('unknown_scope', 'No such workspace.', { workspace: workspaceId }));
-}
-
-async function createFromTabs(tabs: TabMeta[], name: string | undefined, source: Workspace['source']): Promise<Outcome<Workspace>> {
-  const webTabs = tabs.filter((tab) => originOf(tab.url) !== null);
-  if (webTabs.length === 0) return failure(tetherError('target_not_found', 'There are no web pages to put in a workspace here.'));
-  return success(await saveWorkspace(newWorkspace({ name: name ?? defaultWorkspaceName(webTabs), source, tabs: webTabs, now: Date.now() })));
+async function createFromTabs(context: UiContext, tabs: TabMeta[], name: string | undefined, source: Workspace['source']): Promise<Outcome<Workspace>> {
+  const made = workspaceFromTabs({ tabs, name, source, now: context.clock() });
+  if (!made.ok) return made;
+  const workspace = made.value;
+  await context.local.setState((state) => ({ workspaces: { ...state.workspaces, [workspace.id]: workspace } }));
+  return made;
 }
 
 /** Deleting or unsharing a workspace ends everything agents held in it, at once. */
-async function releaseWorkspace(workspaceId: string): Promise<void> {
-  await revokeHandles((binding) => binding.workspaceId === workspaceId);
-  await dropHolds({ session: sessionStore }, (hold) => hold.workspaceId === workspaceId);
-  const state = localStore.getState();
-  for (const scheduled of Object.values(state.scheduled).filter((item) => item.workspaceId === workspaceId)) await cancelScheduled(scheduled.id);
-  for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId))
-    await endProgram(localStore, program.id);
+async function releaseWorkspace(context: UiContext, workspaceId: string): Promise<void> {
+  await context.revokeHandles((binding) => binding.workspaceId === workspaceId);
+  await dropHolds({ session: context.session }, (hold) => hold.workspaceId === workspaceId);
+  const state = context.local.getState();
+  for (const scheduled of Object.values(state.scheduled).filter((item) => item.workspaceId === workspaceId)) await context.cancelScheduled(scheduled.id);
+  for (const program of Object.values(context.local.getState().programs).filter((item) => item.workspaceId === workspaceId))
+    await endProgram(context.local, program.id);
 }
 
-type Handler<K extends RuntimeRequest['type']> = (request: Extract<RuntimeRequest, { type: K }>, deps: UiDeps) => Promise<Outcome<RuntimeAnswers[K]>>;
+type Handler<K extends RuntimeRequest['type']> = (request: Extract<RuntimeRequest, { type: K }>, context: UiContext) => Promise<Outcome<RuntimeAnswers[K]>>;
 
-const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
-  'state.get': async () => success(await uiState()),
-  'profile.rename': async (request) => {
-    const profile = localStore.getState().profile;
+export const UI_HANDLERS: { [K in RuntimeRequest['type']]: Handler<K> } = {
+  'state.get': async (_request, context) => success(await uiState(context)),
+  'profile.rename': async (request, context) => {
+    const profile = context.local.getState().profile;
     if (!profile) return failure(tetherError('unknown_scope', 'No profile yet.'));
     const renamed = { ...profile, label: request.label };
-    await localStore.setState({ profile: renamed });
+    await context.local.setState({ profile: renamed });
     return success(renamed);
   },
-  'workspace.createFromWindow': async (request) => {
-    const tabs = await browser.tabs.query({ windowId: request.windowId });
-    const metas = (await Promise.all(tabs.map(toTabMeta))).filter((tab): tab is TabMeta => tab !== null);
-    return createFromTabs(metas, request.name, { kind: 'window', windowId: request.windowId });
+  'workspace.createFromWindow': async (request, context) =>
+    createFromTabs(context, await context.tabs.inWindow(request.windowId), request.name, { kind: 'window', windowId: request.windowId }),
+  'workspace.createFromGroup': async (request, context) => {
+    const group = await context.tabs.inGroup(request.groupId);
+    return createFromTabs(context, group.tabs, request.name ?? (group.title || undefined), {
+      kind: 'group',
+      groupId: request.groupId,
+      windowId: group.windowId,
+    });
   },
-  'workspace.createFromGroup': async (request) => {
-    const group = await browser.tabGroups.get(request.groupId);
-    const tabs = await browser.tabs.query({ groupId: request.groupId } as { windowId?: number });
-    const metas = (await Promise.all(tabs.map(toTabMeta))).filter((tab): tab is TabMeta => tab !== null);
-    return createFromTabs(metas, request.name ?? (group.title || undefined), { kind: 'group', groupId: request.groupId, windowId: group.windowId });
-  },
-  'workspace.rename': async (request) => changeWorkspace(request.workspaceId, (workspace) => ({ ...workspace, name: request.name })),
-  'workspace.share': async (request) => {
+  'workspace.rename': async (request, context) => changed(context, request.workspaceId, (workspace) => ({ ...workspace, name: request.name })),
+  'workspace.share': async (request, context) => {
     // Unsharing takes effect first (the workspace leaves agents' scope), then what they held goes.
-    const changed = await changeWorkspace(request.workspaceId, (workspace) => ({ ...workspace, shared: request.shared }));
-    if (changed.ok && !request.shared) await releaseWorkspace(request.workspaceId);
-    return changed;
+    const shared = await changed(context, request.workspaceId, (workspace) => ({ ...workspace, shared: request.shared }));
+    if (shared.ok && !request.shared) await releaseWorkspace(context, request.workspaceId);
+    return shared;
   },
-  'workspace.setSite': async (request) => {
-    const origin = originOf(request.origin);
-    if (!origin) return failure(tetherError('invalid_request', 'A site is an http(s) origin, like https://blog.example.'));
-    const policy = { ...request.policy };
-    if (policy.expectedAccount !== undefined && policy.expectedAccount.trim() === '') delete policy.expectedAccount;
-    return changeWorkspace(request.workspaceId, (workspace) => ({ ...workspace, sites: { ...workspace.sites, [origin]: policy } }));
+  'workspace.setSite': async (request, context) => {
+    const site = sitePolicyFor(request.origin, request.policy);
+    if (!site.ok) return site;
+    return changed(context, request.workspaceId, (workspace) => withSitePolicy(workspace, site.value.origin, site.value.policy));
   },
-  'workspace.addTab': async (request) => {
-    const tab = await readTabMeta(request.tabId);
+  'workspace.addTab': async (request, context) => {
+    const tab = await context.tabs.readTabMeta(request.tabId);
     if (!tab || originOf(tab.url) === null) return failure(tetherError('target_not_found', 'That tab is gone or is not a web page.'));
-    const added = await changeWorkspace(request.workspaceId, (workspace) => withTabAdded(workspace, tab));
+    const added = await changed(context, request.workspaceId, (workspace) => withTabAdded(workspace, tab));
     // Added back by the person (with its site, read only): the notice that it left has done its work.
-    if (added.ok) await forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
+    if (added.ok) await context.forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
     return added;
   },
-  'workspace.removeTab': async (request) => {
+  'workspace.removeTab': async (request, context) => {
     // Out of the workspace first, so no request can use the tab while its handles are revoked.
-    const changed = await changeWorkspace(request.workspaceId, (workspace) => withTabRemoved(workspace, request.tabId));
-    if (changed.ok) {
-      await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
-      await dropHolds({ session: sessionStore }, (hold) => hold.workspaceId === request.workspaceId && hold.tabId === request.tabId);
+    const removed = await changed(context, request.workspaceId, (workspace) => withTabRemoved(workspace, request.tabId));
+    if (removed.ok) {
+      await context.revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
+      await dropHolds({ session: context.session }, (hold) => hold.workspaceId === request.workspaceId && hold.tabId === request.tabId);
     }
-    return changed;
+    return removed;
   },
-  'workspace.delete': async (request) => {
-    const found = workspaceOr(request.workspaceId);
-    if (!found.ok) return found;
-    await releaseWorkspace(request.workspaceId);
-    await localStore.setState((state) => {
-      const { [request.workspaceId]: _deleted, ...rest } = state.workspaces;
-      return { workspaces: rest };
-    });
+  'workspace.delete': async (request, context) => {
+    if (!context.local.getState().workspaces[request.workspaceId]) {
+      return failure(tetherError('unknown_scope', 'No such workspace.', { workspace: request.workspaceId }));
+    }
+    await releaseWorkspace(context, request.workspaceId);
+    await context.local.setState((state) => ({ workspaces: withoutWorkspace(state.workspaces, request.workspaceId) }));
     return success({ deleted: request.workspaceId });
   },
-  'program.end': async (request) => {
-    const scheduled = Object.values(localStore.getState().scheduled).find((item) => item.programId === request.programId);
-    if (scheduled) await cancelScheduled(scheduled.id);
-    else await endProgram(localStore, request.programId);
+  'program.end': async (request, context) => {
+    const scheduled = Object.values(context.local.getState().scheduled).find((item) => item.programId === request.programId);
+    if (scheduled) await context.cancelScheduled(scheduled.id);
+    else await endProgram(context.local, request.programId);
     return success({ ended: request.programId });
   },
-  'approval.decide': async (request, deps) => {
-    if (await deps.decideApproval(request.approvalId, request.approve)) return success({ decided: true });
+  'approval.decide': async (request, context) => {
+    if (await context.decideApproval(request.approvalId, request.approve)) return success({ decided: true });
     // The panel showed it a moment ago: its time ran out, or it was answered elsewhere. Say so.
     return failure(
       tetherError('approval_required', 'This approval is no longer waiting: its time ran out, or it was already answered.', { approval: request.approvalId }),
     );
   },
-  'question.answer': async (request, deps) => {
-    if (await deps.answerQuestion(request.questionId, request.tabId)) return success({ answered: true });
+  'question.answer': async (request, context) => {
+    if (await context.answerQuestion(request.questionId, request.tabId)) return success({ answered: true });
     return failure(
       tetherError('approval_required', 'This question is no longer waiting: its time ran out, or it was already answered.', { question: request.questionId }),
     );
   },
-  'hold.release': async (request, deps) => {
-    if (await deps.releaseHold(request.tabId)) return success({ released: request.tabId });
+  'hold.release': async (request, context) => {
+    if (await context.releaseHold(request.tabId)) return success({ released: request.tabId });
     return failure(tetherError('invalid_request', 'No agent holds this tab now.', { tabId: request.tabId }));
   },
-  'departure.dismiss': async (request) => {
-    const known = Object.values(sessionStore.getState().departures).some(
+  'departure.dismiss': async (request, context) => {
+    const known = Object.values(context.session.getState().departures).some(
       (notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId,
     );
-    await forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
+    await context.forgetDepartures((notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId);
     return success({ dismissed: known });
   },
-  'journal.list': async (request) => success(await listJournal({ limit: request.limit, ...(request.workspaceId ? { workspaceId: request.workspaceId } : {}) })),
-  'journal.get': async (request) => success(await getJournalRecord(request.recordId)),
-  'journal.export': async () => {
-    const jsonl = await exportJournal();
+  'journal.list': async (request, context) =>
+    success(await context.journal.list({ limit: request.limit, ...(request.workspaceId ? { workspaceId: request.workspaceId } : {}) })),
+  'journal.get': async (request, context) => success(await context.journal.get(request.recordId)),
+  'journal.export': async (_request, context) => {
+    const jsonl = await context.journal.export();
     return success({ jsonl, count: jsonl === '' ? 0 : jsonl.trimEnd().split('\n').length });
   },
-  'connection.set': async (request) => success(await setPairing(request.token, request.port)),
-  'connection.forget': async () => success(await forgetPairing()),
-  'connection.reconnect': async () => success(await reconnect()),
-  'agent.request': async (request, deps) =>
+  'connection.set': async (request, context) => success(await context.connection.set(request.token, request.port)),
+  'connection.forget': async (_request, context) => success(await context.connection.forget()),
+  'connection.reconnect': async (_request, context) => success(await context.connection.reconnect()),
+  'agent.request': async (request, context) =>
     success(
-      await deps.handleAgentRequest(
+      await context.handleAgentRequest(
         { tool: request.tool as AgentRequest['tool'], args: request.args },
         // The person's own pages may say which agent a request speaks for (the tests play several).
         request.as ? { name: request.as.name, id: shortIdOf(request.as.session), session: `page:${request.as.session}` } : undefined,
@@ -328,9 +325,9 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
     ),
 };
 
-export async function handleUiRequest(request: RuntimeRequest, deps: UiDeps): Promise<Outcome<unknown>> {
-  const handler = handlers[request.type] as Handler<typeof request.type>;
-  const answer = await handler(request as never, deps);
-  if (request.type !== 'state.get' && !request.type.startsWith('journal.')) deps.notify();
+export async function handleUiRequest(request: RuntimeRequest, context: UiContext): Promise<Outcome<unknown>> {
+  const handler = UI_HANDLERS[request.type] as Handler<typeof request.type>;
+  const answer = await handler(request as never, context);
+  if (request.type !== 'state.get' && !request.type.startsWith('journal.')) context.notify();
   return answer;
 }

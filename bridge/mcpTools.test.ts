@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planSchema, TOOL_SCHEMAS, type Envelope, type ToolName } from '../shared/protocol.ts';
+import { toolRecord } from '../background/tools/registry.ts';
+import { planSchema, type Envelope, type ToolName } from '../shared/protocol.ts';
 import type { AgentCall, Link } from './link.ts';
 import { callTool, defaultLang, toolDefinitions } from './mcpTools.ts';
 
@@ -10,7 +11,7 @@ type Schema = { [key: string]: unknown };
 const asSchema = (value: unknown): Schema => (typeof value === 'object' && value !== null ? (value as Schema) : {});
 
 function acceptedArguments(name: ToolName): string[] {
-  return Object.keys(TOOL_SCHEMAS[name].shape);
+  return Object.keys(toolRecord(name).args.shape);
 }
 
 describe('the tool list a model reads', () => {

@@ -1,5 +1,6 @@
 /**
- * The four MCP tools, exactly: context, resolve, inspect, act. Every answer is Tether's envelope;
+ * The four MCP tools, exactly: context, resolve, inspect, act, as their records say
+ * (background/tools/registry.ts: name, description, arguments). Every answer is Tether's envelope;
  * a refusal is a tool result with isError: true and the envelope as structuredContent. Malformed
  * or incomplete requests are refused here, with the same codes the extension uses, whether or not
  * a browser is connected.
@@ -12,16 +13,10 @@ import { z } from 'zod';
 import type { AgentIdentity } from '../shared/agentIdentity.ts';
 import type { Lang } from '../shared/explain.ts';
 import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
-import { TOOL_SCHEMAS, targetSpecSchema, type Envelope, type ToolName } from '../shared/protocol.ts';
+import { targetSpecSchema, type Envelope, type ToolName } from '../shared/protocol.ts';
+import { TOOLS } from '../background/tools/registry.ts';
 import { attachImageFiles } from './imageFiles.ts';
 import type { Link } from './link.ts';
-
-export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
-  context: 'Start here: profiles, shared workspaces, their tabs and programs; no arguments: also how to use the tools.',
-  resolve: 'Pick the tab to write and tabs only read: handles and a line for the person. Never guesses; ask: the person picks.',
-  inspect: 'A handle’s page now, checked first: sign-in, fields (name, kind, hash), draft, actions, text of what read names.',
-  act: 'Run a plan on a write handle, all or nothing: problems listed first; a failure undoes earlier steps. Publish waits for approval unless allowed; release frees the tab.',
-};
 
 /** Shared definitions, by name: each is written once per tool and referenced where it is used. */
 const DEFINITIONS: Record<string, z.ZodType> = { tab: targetSpecSchema };
@@ -122,10 +117,10 @@ export interface ToolDefinition {
 export function toolDefinitions(): ToolDefinition[] {
   // Every answer is the envelope (ok, result | error{code,message,details}), described once in
   // context's usage text rather than repeated as an output schema on every tool.
-  return (Object.keys(TOOL_SCHEMAS) as ToolName[]).map((name) => ({
-    name,
-    description: TOOL_DESCRIPTIONS[name],
-    inputSchema: inputSchema(TOOL_SCHEMAS[name], UNLISTED_ARGUMENTS),
+  return TOOLS.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: inputSchema(tool.args, UNLISTED_ARGUMENTS),
   }));
 }
 

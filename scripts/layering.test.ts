@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -27,5 +29,21 @@ describe('the pure core stays pure (eslint.config.js)', () => {
   it('allows types from the state layer, and the same imports outside the core', async () => {
     expect(await problems("import type { LocalState } from '../state/store.ts';\nexport type Probe = LocalState;\n")).toEqual([]);
     expect(await problems("import browser from 'webextension-polyfill';\nexport const probe = browser;\n", 'background/adapters/probe.ts')).toEqual([]);
+  });
+});
+
+describe('no import cycles (eslint.config.js: import-x/no-cycle)', () => {
+  it('refuses two modules that import each other, and allows the same two one way', async () => {
+    const dir = mkdtempSync(join(new URL('..', import.meta.url).pathname, 'background', 'cycle-probe-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = (): unknown => b;\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = (): unknown => a;\n");
+      writeFileSync(join(dir, 'c.ts'), "import { a } from './a.ts';\nexport const c = (): unknown => a;\n");
+      const [a, , c] = await eslint.lintFiles([join(dir, 'a.ts'), join(dir, 'b.ts'), join(dir, 'c.ts')]);
+      expect(a?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+      expect(c?.messages.map((message) => message.ruleId)).not.toContain('import-x/no-cycle');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The agent protocol: the four tools' arguments (zod, checked at the trust boundary by both the
- * bridge and the service worker) and the one envelope every answer comes in.
+ * bridge and the service worker, each through its tool's record: background/tools/registry.ts)
+ * and the one envelope every answer comes in.
  *
  * Context fields (profile, workspace, handle) are optional in the schemas on purpose: a request
  * that lacks them is refused with `missing_context` naming exactly what is missing (R9), which
@@ -99,21 +100,6 @@ export type ContextArgs = z.infer<typeof contextArgsSchema>;
 export type ResolveArgs = z.infer<typeof resolveArgsSchema>;
 export type InspectArgs = z.infer<typeof inspectArgsSchema>;
 export type ActArgs = z.infer<typeof actArgsSchema>;
-
-export const TOOL_SCHEMAS = {
-  context: contextArgsSchema,
-  resolve: resolveArgsSchema,
-  inspect: inspectArgsSchema,
-  act: actArgsSchema,
-} as const;
-
-/** The context each tool needs (R9), in the order they are named when missing. */
-export const REQUIRED_CONTEXT: Record<ToolName, ReadonlyArray<'profile' | 'workspace' | 'handle' | 'plan'>> = {
-  context: [],
-  resolve: ['profile', 'workspace'],
-  inspect: ['profile', 'workspace', 'handle'],
-  act: ['profile', 'workspace', 'handle', 'plan'],
-};
 
 /** One agent request, as it travels from the bridge to a profile's service worker. */
 export interface AgentRequest {

@@ -13,7 +13,7 @@
 import type { Approval, ApprovalRequest } from '../../shared/approval.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SessionState } from '../state/store.ts';
-import type { StateAccess } from '../toolContext.ts';
+import type { StateAccess } from './contracts.ts';
 
 export type ApprovalDecision = 'approved' | 'denied' | 'timeout';
 export type { ApprovalRequest };

@@ -8,7 +8,7 @@
 import { newId } from '../../shared/ids.ts';
 import type { AgentSession } from '../../shared/agentIdentity.ts';
 import type { LocalState, SessionState } from '../state/store.ts';
-import type { StateAccess } from '../toolContext.ts';
+import type { StateAccess } from './contracts.ts';
 import type { TabReservations } from './tabReservations.ts';
 import {
   afterAct,

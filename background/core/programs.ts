@@ -6,7 +6,7 @@
 import { newId } from '../../shared/ids.ts';
 import type { Program, TargetBinding } from '../../shared/model.ts';
 import type { LocalState } from '../state/store.ts';
-import type { StateAccess } from '../toolContext.ts';
+import type { StateAccess } from './contracts.ts';
 
 export function findProgram(state: LocalState, workspaceId: string, label: string): Program | null {
   return Object.values(state.programs).find((program) => program.workspaceId === workspaceId && program.label === label) ?? null;

@@ -11,7 +11,7 @@
 import { newId } from '../../shared/ids.ts';
 import type { Question, QuestionAnswer, QuestionRequest } from '../../shared/question.ts';
 import type { SessionState } from '../state/store.ts';
-import type { StateAccess } from '../toolContext.ts';
+import type { StateAccess } from './contracts.ts';
 
 const KEEP_ALIVE_EVERY_MS = 20_000;
 

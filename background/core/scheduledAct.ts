@@ -5,8 +5,8 @@
  */
 import { newId } from '../../shared/ids.ts';
 import type { LocalState, ScheduledAct } from '../state/store.ts';
-import type { StateAccess } from '../toolContext.ts';
-import type { ActInput } from '../tools/runAct.ts';
+import type { StateAccess } from './contracts.ts';
+import type { ActInput } from './contracts.ts';
 import { startProgram } from './programs.ts';
 
 export async function keepScheduledAct(local: StateAccess<LocalState>, input: ActInput, dueAt: number, now: number): Promise<ScheduledAct> {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { tab, workspace } from '../../shared/testing/fixtures.ts';
 import {
+  changeWorkspace,
   defaultWorkspaceName,
+  sitePolicyFor,
+  withoutWorkspace,
+  withSitePolicy,
+  workspaceFromTabs,
   hasSiteOf,
   keepSurvivingMembers,
   newWorkspace,
@@ -247,5 +252,47 @@ describe('workspaces: the details each change keeps', () => {
     expect(next.ws_test?.tabIds).toEqual([2]);
     expect(next.ws_window).toBe(windowed);
     expect(onTabGroupChanged({ ws_test: grouped }, { ...blog, groupId: 5 }).ws_test?.tabIds).toEqual([1, 2]);
+  });
+});
+
+describe('the person’s changes to a workspace (pure)', () => {
+  const blog = tab(1, 'https://blog.example/write');
+  const posts = workspace([blog], ['https://blog.example']);
+
+  it.each([
+    { site: 'https://cafe.example/a/b?c', policy: { writable: true, publishWithoutApproval: false }, gives: 'https://cafe.example' },
+    { site: 'http://127.0.0.1:8080/x', policy: { writable: false, publishWithoutApproval: false }, gives: 'http://127.0.0.1:8080' },
+    { site: 'file:///etc/passwd', policy: { writable: true, publishWithoutApproval: false }, gives: 'invalid_request' },
+    { site: 'not a site', policy: { writable: true, publishWithoutApproval: false }, gives: 'invalid_request' },
+  ])('a site policy for $site → $gives', ({ site, policy, gives }) => {
+    const outcome = sitePolicyFor(site, policy);
+    expect(outcome.ok ? outcome.value.origin : outcome.error.code).toBe(gives);
+  });
+
+  it('an expected account of only spaces is no expected account; a real one is kept', () => {
+    expect(sitePolicyFor('https://a.example', { writable: true, publishWithoutApproval: false, expectedAccount: ' ' })).toEqual({
+      ok: true,
+      value: { origin: 'https://a.example', policy: { writable: true, publishWithoutApproval: false } },
+    });
+    const kept = sitePolicyFor('https://a.example', { writable: true, publishWithoutApproval: false, expectedAccount: 'alice' });
+    expect(kept.ok && kept.value.policy.expectedAccount).toBe('alice');
+  });
+
+  it.each([
+    { name: 'web pages', tabs: [blog, tab(2, 'about:blank')], gives: [1] },
+    { name: 'no web page', tabs: [tab(2, 'about:blank'), tab(3, 'chrome://settings')], gives: 'target_not_found' },
+  ])('a workspace from $name', ({ tabs, gives }) => {
+    const outcome = workspaceFromTabs({ tabs, name: undefined, source: { kind: 'window', windowId: 1 }, now: 5 });
+    expect(outcome.ok ? outcome.value.tabIds : outcome.error.code).toEqual(gives);
+  });
+
+  it('changes the workspace as it is now, and refuses an unknown one', () => {
+    const changed = changeWorkspace({ [posts.id]: posts }, posts.id, (item) =>
+      withSitePolicy(item, 'https://cafe.example', { writable: false, publishWithoutApproval: false }),
+    );
+    expect(changed.ok && Object.keys(changed.value.workspaces[posts.id]?.sites ?? {})).toEqual(['https://blog.example', 'https://cafe.example']);
+    const unknown = changeWorkspace({ [posts.id]: posts }, 'ws_gone', (item) => item);
+    expect(unknown.ok ? 'ok' : unknown.error.code).toBe('unknown_scope');
+    expect(withoutWorkspace({ [posts.id]: posts }, posts.id)).toEqual({});
   });
 });

@@ -4,6 +4,7 @@
  * true as tabs close, are replaced, navigate, or join and leave the tab group a workspace was made
  * from.
  */
+import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import { originOf, type SitePolicy, type TabMeta, type Workspace, type WorkspaceSource } from '../../shared/model.ts';
@@ -68,6 +69,46 @@ export function withTabRemoved(workspace: Workspace, tabId: number): Workspace {
   if (!workspace.tabIds.includes(tabId)) return workspace;
   const { [String(tabId)]: _gone, ...memberUrls } = workspace.memberUrls ?? {};
   return { ...workspace, tabIds: workspace.tabIds.filter((id) => id !== tabId), memberUrls };
+}
+
+/** A workspace of the web pages among `tabs` (the person's window or tab group); none is `target_not_found`. */
+export function workspaceFromTabs(input: { tabs: TabMeta[]; name: string | undefined; source: WorkspaceSource; now: number }): Outcome<Workspace> {
+  const webTabs = input.tabs.filter((tab) => originOf(tab.url) !== null);
+  if (webTabs.length === 0) return failure(tetherError('target_not_found', 'There are no web pages to put in a workspace here.'));
+  return success(newWorkspace({ name: input.name ?? defaultWorkspaceName(webTabs), source: input.source, tabs: webTabs, now: input.now }));
+}
+
+/** A site's policy as the person set it: the origin of what they typed, and no empty expected account. */
+export function sitePolicyFor(site: string, policy: SitePolicy): Outcome<{ origin: string; policy: SitePolicy }> {
+  const origin = originOf(site);
+  if (!origin) return failure(tetherError('invalid_request', 'A site is an http(s) origin, like https://blog.example.'));
+  const kept = { ...policy };
+  if (kept.expectedAccount !== undefined && kept.expectedAccount.trim() === '') delete kept.expectedAccount;
+  return success({ origin, policy: kept });
+}
+
+export function withSitePolicy(workspace: Workspace, origin: string, policy: SitePolicy): Workspace {
+  return { ...workspace, sites: { ...workspace.sites, [origin]: policy } };
+}
+
+/**
+ * One workspace changed as it is in `workspaces` now (so a tab event handled meanwhile is not
+ * overwritten by an older copy); an unknown id changes nothing and is `unknown_scope`.
+ */
+export function changeWorkspace(
+  workspaces: Workspaces,
+  workspaceId: string,
+  change: (workspace: Workspace) => Workspace,
+): Outcome<{ workspaces: Workspaces; changed: Workspace }> {
+  const current = workspaces[workspaceId];
+  if (!current) return failure(tetherError('unknown_scope', 'No such workspace.', { workspace: workspaceId }));
+  const changed = change(current);
+  return success({ workspaces: { ...workspaces, [workspaceId]: changed }, changed });
+}
+
+export function withoutWorkspace(workspaces: Workspaces, workspaceId: string): Workspaces {
+  const { [workspaceId]: _deleted, ...rest } = workspaces;
+  return rest;
 }
 
 /** A closed tab leaves every workspace. */

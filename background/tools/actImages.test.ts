@@ -34,7 +34,7 @@ async function setup(options: { uploadImagesWithoutAsking?: boolean } = {}) {
   const act = (plan: Plan) => {
     const full: ActArgs = { profile: PROFILE, workspace: 'ws_test', handle, plan };
     const trace = new RequestTrace('act', 'agent', full, undefined);
-    return { trace, answer: actTool(full, trace, context) };
+    return { trace, answer: actTool.handler(full, trace, context) };
   };
   return { context, handle, ref, elsewhere, act };
 }
@@ -145,7 +145,7 @@ describe('act with images (the worker)', () => {
       plan,
       ...(message.source.includes('later') ? { at: new Date(scene.context.now + 60_000).toISOString() } : {}),
     };
-    const result = await actTool(full, new RequestTrace('act', 'agent', full, undefined), scene.context);
+    const result = await actTool.handler(full, new RequestTrace('act', 'agent', full, undefined), scene.context);
     expect(result.ok ? 'ok' : result.error.code).toBe(code);
     if (!result.ok) expect(result.error.message).toMatch(message);
     expect(scene.context.session.getState().approvals).toEqual({});

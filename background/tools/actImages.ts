@@ -11,33 +11,18 @@
  * act's answer and the journal instead.
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import { checkImageBytes, decodeBase64, encodeBase64, imageFileName, type ImageType } from '../../shared/imageBytes.ts';
+import { checkImageBytes, decodeBase64, encodeBase64, imageFileName } from '../../shared/imageBytes.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { TargetBinding } from '../../shared/model.ts';
-import { mapImageSources, planImages, sourceKind, type ImageSourceKind } from '../../shared/planImages.ts';
+import { mapImageSources, planImages, sourceKind } from '../../shared/planImages.ts';
 import type { ImageSource, Plan } from '../../shared/planSchema.ts';
 import { checkHandle } from '../core/checkHandle.ts';
 import type { ToolContext } from '../toolContext.ts';
 import { revalidateNow } from './revalidateNow.ts';
-import { expectationOf } from './runAct.ts';
+import { expectationOf } from '../core/pageExpectation.ts';
 
-export interface ActImage {
-  /** Where in the plan (shared/planImages.ts: `3`, `3/ridge`). */
-  use: string;
-  /** The id its bytes are staged under in the page. */
-  id: string;
-  kind: ImageSourceKind;
-  /** The file name it goes to the site as. */
-  name: string;
-  /** Where it comes from, in words to show: the file's path, or the reference page's site and the image's name. */
-  from: string;
-  type: ImageType;
-  width: number;
-  height: number;
-  bytes: number;
-  data: string;
-  sha256: string;
-}
+export type { ActImage } from '../core/contracts.ts';
+import type { ActImage } from '../core/contracts.ts';
 
 async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));

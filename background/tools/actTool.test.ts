@@ -33,7 +33,7 @@ async function setup(options: { publishWithoutApproval?: boolean; role?: 'write'
   const act = (args: Partial<ActArgs> = {}) => {
     const full: ActArgs = { profile: PROFILE, workspace: 'ws_test', handle, plan: FILL, ...args };
     const trace = new RequestTrace('act', 'agent', full, undefined);
-    return { trace, answer: actTool(full, trace, context) };
+    return { trace, answer: actTool.handler(full, trace, context) };
   };
   return { context, handle, act };
 }

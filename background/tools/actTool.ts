@@ -14,15 +14,14 @@ import { newId } from '../../shared/ids.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
 import type { SitePolicy } from '../../shared/model.ts';
-import type { ActArgs } from '../../shared/protocol.ts';
+import { actArgsSchema, type ActArgs } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
-import { checkHandle } from '../core/checkHandle.ts';
 import { actFinished, mayWrite, releaseTab } from '../core/holdStore.ts';
 import { busyError, heldByDetails, holderChanged } from '../core/tabHolds.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
+import { defineTool, withHandle, type HandleScope } from './defineTool.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from './runAct.ts';
-import { checkScope } from '../core/scope.ts';
 import { planImages } from '../../shared/planImages.ts';
 import { approvalImages } from '../adapters/imageThumbnail.ts';
 import { gatherImages, imagesNeedingApproval, pagePlan } from './actImages.ts';
@@ -55,15 +54,20 @@ async function replay(context: ToolContext, requestId: string, handle: string, i
   return null;
 }
 
-export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ActResult>> {
-  const now = context.clock();
-  const state = context.local.getState();
-  const scope = checkScope(state, args.profile ?? '', args.workspace ?? '');
-  if (!scope.ok) return scope;
-  const token = args.handle ?? '';
-  const record = checkHandle(await context.handles.get(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, now);
-  if (!record.ok) return record;
-  const { binding } = record.value;
+export const actTool = defineTool({
+  name: 'act',
+  args: actArgsSchema,
+  description:
+    'Run a plan on a write handle, all or nothing: problems listed first; a failure undoes earlier steps. Publish waits for approval unless allowed; release frees the tab.',
+  needs: { context: ['profile', 'workspace', 'handle', 'plan'], role: 'write' },
+  // An act that only releases its tab needs no plan.
+  excused: (args) => (args.release === true ? ['plan'] : []),
+  handler: withHandle(act),
+});
+
+async function act(args: ActArgs, scoped: HandleScope, trace: RequestTrace, context: ToolContext): Promise<Outcome<ActResult>> {
+  const { now, token, handle: record } = scoped;
+  const { binding } = record;
   const agent = trace.caller();
   const plan = args.plan;
   if (!plan && args.release === true) return releaseOnly(context, binding, agent.session, trace);
@@ -75,13 +79,13 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
     handle: token,
     binding,
     plan,
-    inspected: record.value.inspected ?? {},
-    elements: record.value.elements ?? {},
+    inspected: record.inspected ?? {},
+    elements: record.elements ?? {},
     requestId,
     lang: args.lang,
     agent,
     // It writes only under the hold its handle was minted with (none: a handle older than holds, refused below).
-    ...(record.value.hold !== undefined ? { holdId: record.value.hold } : {}),
+    ...(record.hold !== undefined ? { holdId: record.hold } : {}),
   };
 
   const replayed = args.requestId !== undefined ? await replay(context, requestId, token, input, trace) : null;
@@ -93,15 +97,15 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
       tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.', { role: binding.role }),
     );
   }
-  const policy = scope.value.workspace.sites[binding.origin];
+  const policy = scoped.workspace.sites[binding.origin];
   if (policy?.writable !== true) {
     return failure(
-      tetherError('read_only_target', `Workspace "${scope.value.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }),
+      tetherError('read_only_target', `Workspace "${scoped.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }),
     );
   }
   // Another agent's task holds the tab, or this handle's hold is gone (released, expired, ended).
-  if (record.value.hold === undefined) return failure(holderChanged(binding.tabId));
-  const may = mayWrite(context, { tabId: binding.tabId, session: agent.session, holdId: record.value.hold });
+  if (record.hold === undefined) return failure(holderChanged(binding.tabId));
+  const may = mayWrite(context, { tabId: binding.tabId, session: agent.session, holdId: record.hold });
   if (!may.ok) return failure(may.reason === 'held' ? busyError(may.heldBy, binding.tabId) : holderChanged(binding.tabId));
   // A time is checked before anything else is asked of the page or the person.
   let dueAt: number | null = null;

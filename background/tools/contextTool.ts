@@ -5,7 +5,7 @@
  */
 import { failure, success, type Outcome } from '../../shared/errors.ts';
 import { originOf, type Workspace } from '../../shared/model.ts';
-import type { ContextArgs } from '../../shared/protocol.ts';
+import { contextArgsSchema, type ContextArgs } from '../../shared/protocol.ts';
 import type { ContextProgram, ContextResult, ContextTab, ContextWorkspace } from '../../shared/results.ts';
 import { USAGE } from '../../shared/usage.ts';
 import { programsOf } from '../core/programs.ts';
@@ -14,6 +14,7 @@ import type { RequestTrace } from '../core/requestTrace.ts';
 import { heldByDetails, liveHold, otherHolder } from '../core/tabHolds.ts';
 import { checkProfile, checkScope, sharedWorkspaces } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
+import { defineTool } from './defineTool.ts';
 
 async function describeWorkspace(context: ToolContext, workspace: Workspace, viewTabId: number | null, session: string): Promise<ContextWorkspace> {
   const state = context.local.getState();
@@ -51,7 +52,15 @@ async function describeWorkspace(context: ToolContext, workspace: Workspace, vie
   return described;
 }
 
-export async function contextTool(args: ContextArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ContextResult>> {
+export const contextTool = defineTool({
+  name: 'context',
+  args: contextArgsSchema,
+  description: 'Start here: profiles, shared workspaces, their tabs and programs; no arguments: also how to use the tools.',
+  needs: { context: [] },
+  handler: describeContext,
+});
+
+async function describeContext(args: ContextArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ContextResult>> {
   const state = context.local.getState();
   trace.point('decide');
   let workspaces: Workspace[];

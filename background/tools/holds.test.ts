@@ -37,12 +37,12 @@ function trace(tool: string, agent: AgentSession, args: unknown): RequestTrace {
 
 function resolve(context: FakeToolContext, agent: AgentSession, args: Partial<ResolveArgs> = {}): Promise<Outcome<ResolveResult>> {
   const full: ResolveArgs = { profile: PROFILE, workspace: 'ws_test', destination: { site: 'blog' }, ...args };
-  return resolveTool(full, trace('resolve', agent, full), context);
+  return resolveTool.handler(full, trace('resolve', agent, full), context);
 }
 
 function act(context: FakeToolContext, agent: AgentSession, args: Partial<ActArgs>): Promise<Outcome<ActResult>> {
   const full: ActArgs = { profile: PROFILE, workspace: 'ws_test', ...args };
-  return actTool(full, trace('act', agent, full), context);
+  return actTool.handler(full, trace('act', agent, full), context);
 }
 
 const fill = (text: string) => ({ steps: [{ op: 'fill' as const, field: 'body', text, expect: { text: '' } }] });
@@ -88,7 +88,7 @@ describe('a write target is held by one agent’s task', () => {
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     const reference = read.value.references?.[0]?.handle ?? '';
-    const inspected = await inspectTool({ profile: PROFILE, workspace: 'ws_test', handle: reference }, trace('inspect', B, {}), context);
+    const inspected = await inspectTool.handler({ profile: PROFILE, workspace: 'ws_test', handle: reference }, trace('inspect', B, {}), context);
     expect(inspected.ok).toBe(true);
   });
 
@@ -125,8 +125,8 @@ describe('a write target is held by one agent’s task', () => {
     const context = setup();
     await writeHandle(context, A);
     const args = { profile: PROFILE, workspace: 'ws_test' };
-    const seenByB = await contextTool(args, trace('context', B, args), context);
-    const seenByA = await contextTool(args, trace('context', A, args), context);
+    const seenByB = await contextTool.handler(args, trace('context', B, args), context);
+    const seenByA = await contextTool.handler(args, trace('context', A, args), context);
     const blogOf = (outcome: typeof seenByA) => (outcome.ok ? outcome.value.profiles[0]?.workspaces[0]?.tabs.find((item) => item.tabId === 1) : undefined);
     expect(blogOf(seenByB)?.heldBy).toEqual({ agent: 'Claude Code (aaaa)', since: new Date(context.now).toISOString() });
     expect(blogOf(seenByA)?.heldBy).toMatchObject({ yours: true });

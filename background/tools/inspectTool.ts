@@ -8,30 +8,34 @@
  * page's answer is used — kept, journaled, returned — only if the binding still holds; otherwise
  * it is dropped and the refusal says what changed.
  */
-import { success, type Outcome } from '../../shared/errors.ts';
+import { success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
-import type { InspectArgs } from '../../shared/protocol.ts';
+import { inspectArgsSchema, type InspectArgs } from '../../shared/protocol.ts';
 import type { InspectResult } from '../../shared/results.ts';
-import { checkHandle } from '../core/checkHandle.ts';
 import { inspectionView } from '../core/inspectionView.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
+import { defineTool, withHandle, type HandleScope } from './defineTool.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import { expectationOf } from './runAct.ts';
-import { checkScope } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
 
-export async function inspectTool(args: InspectArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<InspectResult>> {
-  const scope = checkScope(context.local.getState(), args.profile ?? '', args.workspace ?? '');
-  if (!scope.ok) return scope;
-  const token = args.handle ?? '';
-  const record = checkHandle(
-    await context.handles.get(token),
-    token,
-    { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id },
-    context.clock(),
-  );
-  if (!record.ok) return record;
-  const { binding } = record.value;
+export const inspectTool = defineTool({
+  name: 'inspect',
+  args: inspectArgsSchema,
+  description: 'A handle’s page now, checked first: sign-in, fields (name, kind, hash), draft, actions, text of what read names.',
+  needs: { context: ['profile', 'workspace', 'handle'], role: 'any' },
+  // Reading on is from a place in a text being read: a name `from` gives must be in `read`.
+  refine(args) {
+    const strays = Object.keys(args.from ?? {}).filter((name) => !(args.read ?? []).includes(name));
+    return strays.length > 0
+      ? tetherError('invalid_request', `from names ${strays.join(', ')}, which read does not: name each text in read too.`, { from: strays.slice(0, 20) })
+      : null;
+  },
+  handler: withHandle(inspect),
+});
+
+async function inspect(args: InspectArgs, { token, handle }: HandleScope, trace: RequestTrace, context: ToolContext): Promise<Outcome<InspectResult>> {
+  const { binding } = handle;
   trace.targets = [{ tabId: binding.tabId, site: siteLabel(binding.url), title: binding.title, account: binding.account, role: binding.role }];
 
   const ask = () => {

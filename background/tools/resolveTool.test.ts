@@ -20,7 +20,7 @@ function setup(tabs = [blogTab, cafeTab]) {
 
 function resolve(context: FakeToolContext, args: Partial<ResolveArgs>) {
   const full: ResolveArgs = { profile: PROFILE, workspace: 'ws_test', ...args };
-  return resolveTool(full, new RequestTrace('resolve', 'agent', full, undefined), context);
+  return resolveTool.handler(full, new RequestTrace('resolve', 'agent', full, undefined), context);
 }
 
 /** A page observation like the default one, changed. */

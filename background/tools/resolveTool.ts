@@ -10,7 +10,7 @@ import { newId } from '../../shared/ids.ts';
 import type { JournalTarget } from '../../shared/journalRecord.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
 import type { TabMeta, TargetBinding, TargetSpec } from '../../shared/model.ts';
-import type { ResolveArgs } from '../../shared/protocol.ts';
+import { resolveArgsSchema, type ResolveArgs } from '../../shared/protocol.ts';
 import type { QuestionCandidate } from '../../shared/question.ts';
 import type { ResolvedReference, ResolvedWrite, ResolveResult } from '../../shared/results.ts';
 import { checkObservedTarget } from '../core/checkObservedTarget.ts';
@@ -22,13 +22,22 @@ import { resolveTargets, type ResolveRequest, type ResolvedTarget, type Resoluti
 import { busyError, otherHolder } from '../core/tabHolds.ts';
 import { checkScope } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
+import { defineTool } from './defineTool.ts';
 
 function namedHandles(args: ResolveArgs): string[] {
   const specs: TargetSpec[] = [...(args.destination ? [args.destination] : []), ...(args.references ?? [])];
   return specs.flatMap((spec) => (spec.handle !== undefined ? [spec.handle] : []));
 }
 
-export async function resolveTool(args: ResolveArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ResolveResult>> {
+export const resolveTool = defineTool({
+  name: 'resolve',
+  args: resolveArgsSchema,
+  description: 'Pick the tab to write and tabs only read: handles and a line for the person. Never guesses; ask: the person picks.',
+  needs: { context: ['profile', 'workspace'] },
+  handler: resolve,
+});
+
+async function resolve(args: ResolveArgs, trace: RequestTrace, context: ToolContext): Promise<Outcome<ResolveResult>> {
   let now = context.clock();
   const scopeNow = () => checkScope(context.local.getState(), args.profile ?? '', args.workspace ?? '');
   const scope = scopeNow();

@@ -3,50 +3,26 @@
  * revalidate the binding one last time (R8), send the plan to the bound document, keep the answer
  * under the request id (so a retry gets it instead of a second run), and describe what happened.
  */
-import type { AgentSession } from '../../shared/agentIdentity.ts';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { describePlan } from '../../shared/describePlan.ts';
-import { inLang, type Lang } from '../../shared/explain.ts';
+import { inLang } from '../../shared/explain.ts';
 import { siteLabel } from '../../shared/matchSite.ts';
-import type { ClickPin } from '../../shared/elementBinding.ts';
-import type { TargetBinding } from '../../shared/model.ts';
 import type { PageActResult } from '../../shared/pageProtocol.ts';
-import type { Plan } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
 import type { ActRecord } from '../state/actRecords.ts';
-import { stageImages, type ActImage } from './actImages.ts';
+import { stageImages } from './actImages.ts';
 import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
 import { mayWrite } from '../core/holdStore.ts';
 import { busyError, holderChanged } from '../core/tabHolds.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import type { ToolContext } from '../toolContext.ts';
+import type { ActInput } from '../core/contracts.ts';
 
-export interface ActInput {
-  handle: string;
-  binding: TargetBinding;
-  plan: Plan;
-  inspected: Record<string, string>;
-  /** The element each field name meant when the handle last saw the page. */
-  elements: Record<string, string>;
-  /** The element each click was validated (and approved) against at the dry run. */
-  pins?: ClickPin[];
-  requestId: string;
-  /** Publish/submit-type steps may run: the person approved this plan, or the site allows them. */
-  mayPublish?: boolean;
-  /** The language the agent reads the answer in. */
-  lang?: Lang;
-  /** The act's images, their bytes checked (actImages.ts); `plan` is then the page's plan, without bytes. Never kept for a schedule. */
-  images?: ActImage[];
-  /** Who acts: the agent whose request it is (for a scheduled act, the one that scheduled it). */
-  agent?: AgentSession;
-  /** The hold the act's handle was minted under (none: a scheduled act firing, which holds the tab itself). */
-  holdId?: string;
-}
+export type { ActInput } from '../core/contracts.ts';
 
-export function expectationOf(binding: TargetBinding) {
-  return { pageInstance: binding.pageInstance, url: binding.url, account: binding.account, role: binding.role };
-}
+import { expectationOf } from '../core/pageExpectation.ts';
+export { expectationOf };
 
 /** The answer of a page's act result, as the agent gets it. */
 export function answerFromPage(input: ActInput, result: PageActResult, trace: RequestTrace): Outcome<ActResult> {
