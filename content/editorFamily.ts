@@ -5,11 +5,13 @@
  * is the list of their detection parts (the content script's), and families/index.ts is the
  * list of the whole descriptors (the act module's). docs/editors.md says how to add one.
  */
+import { ckeditor4Detection } from './editors/families/ckeditor4.ts';
 import { ckeditor5Detection } from './editors/families/ckeditor5.ts';
 import { codemirrorDetection } from './editors/families/codemirror.ts';
 import { contenteditableDetection } from './editors/families/contenteditable.ts';
 import { designmodeDetection } from './editors/families/designmode.ts';
 import { draftDetection } from './editors/families/draft.ts';
+import { editorjsDetection } from './editors/families/editorjs.ts';
 import type { FamilyDetection } from './editors/families/family.ts';
 import { inputBufferDetection } from './editors/families/input-buffer.ts';
 import { inputDetection } from './editors/families/input.ts';
@@ -20,6 +22,7 @@ import { selectDetection } from './editors/families/select.ts';
 import { slateDetection } from './editors/families/slate.ts';
 import { textareaDetection } from './editors/families/textarea.ts';
 import { tinymceDetection } from './editors/families/tinymce.ts';
+import { trixDetection } from './editors/families/trix.ts';
 
 export const EDITOR_FAMILIES = [
   'input',
@@ -36,6 +39,9 @@ export const EDITOR_FAMILIES = [
   'tinymce',
   'codemirror',
   'input-buffer',
+  'editorjs',
+  'trix',
+  'ckeditor4',
 ] as const;
 export type EditorFamily = (typeof EDITOR_FAMILIES)[number];
 
@@ -56,7 +62,10 @@ export const DETECTION: readonly FamilyDetection[] = [
   draftDetection,
   quillDetection,
   codemirrorDetection,
+  editorjsDetection,
+  trixDetection,
   tinymceDetection,
+  ckeditor4Detection,
   contenteditableDetection,
   designmodeDetection,
 ];

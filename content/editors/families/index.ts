@@ -5,11 +5,13 @@
  */
 import type { Editable } from '../../editables.ts';
 import { DETECTION, type EditorFamily } from '../../editorFamily.ts';
+import { ckeditor4 } from './ckeditor4.ts';
 import { ckeditor5 } from './ckeditor5.ts';
 import { codemirror } from './codemirror.ts';
 import { contenteditable } from './contenteditable.ts';
 import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
+import { editorjs } from './editorjs.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
 import { input } from './input.ts';
@@ -20,6 +22,7 @@ import { select } from './select.ts';
 import { slate } from './slate.ts';
 import { textarea } from './textarea.ts';
 import { tinymce } from './tinymce.ts';
+import { trix } from './trix.ts';
 
 export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   input,
@@ -36,6 +39,9 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   tinymce,
   codemirror,
   'input-buffer': inputBuffer,
+  editorjs,
+  trix,
+  ckeditor4,
 };
 
 /** The descriptor of an editable's family. */

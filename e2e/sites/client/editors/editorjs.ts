@@ -1,0 +1,67 @@
+/**
+ * Editor.js 2.31 with the header and list tools, as its documentation sets it up (a holder, tools
+ * by name). Its model is the JSON `save()` returns: one object per block. `?levels=1` gives the
+ * header tool one level (h1), as a site may configure it.
+ */
+import EditorJSModule from '@editorjs/editorjs';
+import Header from '@editorjs/header';
+import List from '@editorjs/list';
+import { exposeEditor } from './editorPage.ts';
+
+// Its types say CommonJS (no "type": "module"), so TypeScript sees a namespace; esbuild bundles its ESM build, whose default is the class.
+const EditorJS = EditorJSModule as unknown as typeof EditorJSModule.default;
+type EditorJS = InstanceType<typeof EditorJS>;
+type OutputBlockData = Awaited<ReturnType<EditorJS['save']>>['blocks'][number];
+
+const levels = (new URLSearchParams(location.search).get('levels') ?? '2,3,4').split(',').map(Number);
+const editor = new EditorJS({
+  holder: 'editor',
+  tools: {
+    header: { class: Header as never, inlineToolbar: true, config: { levels, defaultLevel: levels[0] } },
+    list: { class: List as never, inlineToolbar: true },
+  },
+});
+
+interface ListItem {
+  content: string;
+  items: ListItem[];
+}
+
+function textOf(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+function itemsHtml(items: ListItem[], tag: string): string {
+  return `<${tag}>${items.map((item) => `<li>${item.content}${item.items.length > 0 ? itemsHtml(item.items, tag) : ''}</li>`).join('')}</${tag}>`;
+}
+
+function itemLines(items: ListItem[]): string[] {
+  return items.flatMap((item) => [textOf(item.content), ...itemLines(item.items)]);
+}
+
+/** Each saved block as HTML (what a site renders from the JSON), and its text, one line per block or item. */
+function blockHtml(block: OutputBlockData): string {
+  const data = block.data as { text?: string; level?: number; style?: string; items?: ListItem[] };
+  if (block.type === 'header') return `<h${data.level ?? 2}>${data.text ?? ''}</h${data.level ?? 2}>`;
+  if (block.type === 'list') return itemsHtml(data.items ?? [], data.style === 'ordered' ? 'ol' : 'ul');
+  return `<p>${data.text ?? ''}</p>`;
+}
+
+function blockLines(block: OutputBlockData): string[] {
+  const data = block.data as { text?: string; items?: ListItem[] };
+  return block.type === 'list' ? itemLines(data.items ?? []) : [textOf(data.text ?? '')];
+}
+
+void editor.isReady.then(() => {
+  (window as unknown as { editorjs: EditorJS }).editorjs = editor;
+  exposeEditor({
+    family: 'editorjs',
+    html: async () => (await editor.save()).blocks.map(blockHtml).join(''),
+    text: async () =>
+      (await editor.save()).blocks
+        .flatMap(blockLines)
+        .filter((line) => line.trim() !== '')
+        .join('\n'),
+    model: async () => JSON.stringify((await editor.save()).blocks.map(({ type, data }) => ({ type, data }))),
+  });
+});
