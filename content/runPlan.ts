@@ -223,6 +223,7 @@ function reportOf(outcome: WriteOutcome): Partial<StepOutcome> {
   if (outcome.took) report.took = outcome.took;
   if (outcome.kept) report.kept = outcome.kept;
   if (outcome.dropped) report.dropped = outcome.dropped;
+  if (outcome.reason) report.reason = outcome.reason;
   return report;
 }
 
@@ -305,13 +306,13 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       const rolledBack = await rollback();
       // Nothing took: say which editor this is and what was tried. Something else took: say so.
       const untouched = outcome.path === null;
-      const details = { editor: outcome.editor, tried: outcome.tried, field: step.field };
+      const details = { editor: outcome.editor, tried: outcome.tried, field: step.field, ...(outcome.reason ? { reason: outcome.reason } : {}) };
       return refusal(
         tetherError(
           'invalid_request',
           untouched
             ? `Step ${index + 1}: the ${outcome.editor} editor in "${step.field}" took the text by none of the ways Tether writes (${outcome.tried.join(', ')}); earlier steps were undone.`
-            : `Step ${index + 1}: the page did not keep the text written to "${step.field}"; earlier steps were undone.`,
+            : `Step ${index + 1}: the page did not keep the text written to "${step.field}"; earlier steps were undone.${outcome.reason ? ` ${outcome.reason}` : ''}`,
           details,
         ),
         [problem(index, 'invalid_request', untouched ? 'The editor ignored every way of writing Tether has.' : 'The page rejected or rewrote the text.')],

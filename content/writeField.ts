@@ -33,6 +33,8 @@ export interface WriteOutcome {
   took?: 'html' | 'text';
   kept?: Construct[];
   dropped?: string[];
+  /** Why the write is not verified, when it changed the field. */
+  reason?: string;
 }
 
 export interface FieldSnapshot {
@@ -123,9 +125,21 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
     accept: (text) => expected.some((candidate) => sameText(editable, text, candidate)),
   });
   const outcome: WriteOutcome = { editor: editable.family, path: delivery.path, tried: delivery.tried, verified: delivery.verified, text: delivery.text };
+  if (!delivery.verified && delivery.path !== null) outcome.reason = notKept(editable, expected);
   if (structured && delivery.verified)
     Object.assign(outcome, structureReport(editable, delivery.text, expected[0] ?? '', payload, countsBefore, headingsBefore));
   return outcome;
+}
+
+/**
+ * Why a write that changed the field is not verified. The page may show what the editor's model
+ * does not keep (markup inside one block of a block editor): the DOM alone would have said yes.
+ */
+function notKept(editable: Editable, expected: string[]): string {
+  const shown = readEditable(editable);
+  if (expected.some((candidate) => sameText(editable, shown, candidate)))
+    return `The page shows the text, but the ${editable.family} editor's model does not keep it so: it went inside one block, where only that block's text is kept (run together).`;
+  return `The ${editable.family} editor holds other text than was written.`;
 }
 
 /** What the editor's model kept of the markup, read back from its DOM after the write. */

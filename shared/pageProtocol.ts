@@ -134,6 +134,8 @@ export const stepOutcomeSchema = z.object({
   afterHash: z.optional(z.string()),
   /** The page's own model holds the text after the write. */
   verified: z.boolean(),
+  /** Why not, when the write changed the field but is not verified (what the editor's model holds instead). */
+  reason: z.optional(upTo(300)),
 });
 export type StepOutcome = z.infer<typeof stepOutcomeSchema>;
 

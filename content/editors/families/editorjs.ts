@@ -85,10 +85,12 @@ function pasteMarkup(body: HTMLElement): void {
 export const editorjs = /* @__PURE__ */ describeFamily(editorjsDetection, {
   text: 'rich',
   model: 'own',
-  // Its paste handling makes blocks; typed text (execCommand) stays in the caret's block.
+  // Its paste handling makes blocks; typed text (execCommand) stays in the caret's block. Where a
+  // block's tool turns paste handling off (pasteConfig false), the browser's own paste inserts the
+  // HTML into that one block (insertHTML): what its model then keeps is checked by modelText.
   write: {
     text: { fill: ['paste'], append: ['paste', 'execCommand'] },
-    html: { fill: ['paste'], append: ['paste'] },
+    html: { fill: ['paste', 'insertHTML'], append: ['paste', 'insertHTML'] },
     clear: ['keys'],
   },
   selectAll: 'blocks',
@@ -101,5 +103,5 @@ export const editorjs = /* @__PURE__ */ describeFamily(editorjsDetection, {
   headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   lists: ['ul', 'ol'],
   checked:
-    '@editorjs/editorjs 2.31.7 with @editorjs/header 2.8.9 and @editorjs/list 2.0.9 (npm; modules/paste.ts, modules/blockSelection.ts, the tools’ sanitize configs); the editorjs page of e2e editors.spec, 2026-12-01',
+    '@editorjs/editorjs 2.31.7 with @editorjs/header 2.8.9 and @editorjs/list 2.0.9, @editorjs/paragraph 2.11.7 (npm; modules/paste.ts, modules/blockSelection.ts, the tools’ sanitize configs); the editorjs page of e2e editors.spec, 2026-12-01',
 });

@@ -1,11 +1,14 @@
 /**
  * Editor.js 2.31 with the header and list tools, as its documentation sets it up (a holder, tools
  * by name). Its model is the JSON `save()` returns: one object per block. `?levels=1` gives the
- * header tool one level (h1), as a site may configure it.
+ * header tool one level (h1), as a site may configure it; `?paste=native` has a paragraph tool
+ * whose `pasteConfig` is false (its documented way to leave a paste to the browser), so what is
+ * pasted into a paragraph lands inside that one block — the case of issue 24's false "verified".
  */
 import EditorJSModule from '@editorjs/editorjs';
 import Header from '@editorjs/header';
 import List from '@editorjs/list';
+import Paragraph from '@editorjs/paragraph';
 import { exposeEditor } from './editorPage.ts';
 
 // Its types say CommonJS (no "type": "module"), so TypeScript sees a namespace; esbuild bundles its ESM build, whose default is the class.
@@ -14,9 +17,19 @@ type EditorJS = InstanceType<typeof EditorJS>;
 type OutputBlockData = Awaited<ReturnType<EditorJS['save']>>['blocks'][number];
 
 const levels = (new URLSearchParams(location.search).get('levels') ?? '2,3,4').split(',').map(Number);
+/** @editorjs/paragraph with Editor.js's paste handling off for it. */
+class NativePasteParagraph extends (Paragraph as unknown as new (...args: never[]) => object) {
+  static get pasteConfig(): false {
+    return false;
+  }
+}
+
+const nativePaste = new URLSearchParams(location.search).get('paste') === 'native';
 const editor = new EditorJS({
   holder: 'editor',
+  ...(nativePaste ? { defaultBlock: 'paragraph' } : {}),
   tools: {
+    ...(nativePaste ? { paragraph: { class: NativePasteParagraph as never, inlineToolbar: true } } : {}),
     header: { class: Header as never, inlineToolbar: true, config: { levels, defaultLevel: levels[0] } },
     list: { class: List as never, inlineToolbar: true },
   },
