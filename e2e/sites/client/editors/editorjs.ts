@@ -1,7 +1,7 @@
 /**
  * Editor.js 2.31 with the header and list tools, as its documentation sets it up (a holder, tools
- * by name). Its model is the JSON `save()` returns: one object per block. `?levels=1` gives the
- * header tool one level (h1), as a site may configure it; `?paste=native` has a paragraph tool
+ * by name), the header tool configured for h2–h4. Its model is the JSON `save()` returns: one
+ * object per block. `?paste=native` has a paragraph tool
  * whose `pasteConfig` is false (its documented way to leave a paste to the browser), so what is
  * pasted into a paragraph lands inside that one block — the case of issue 24's false "verified".
  */
@@ -16,7 +16,6 @@ const EditorJS = EditorJSModule as unknown as typeof EditorJSModule.default;
 type EditorJS = InstanceType<typeof EditorJS>;
 type OutputBlockData = Awaited<ReturnType<EditorJS['save']>>['blocks'][number];
 
-const levels = (new URLSearchParams(location.search).get('levels') ?? '2,3,4').split(',').map(Number);
 /** @editorjs/paragraph with Editor.js's paste handling off for it. */
 class NativePasteParagraph extends (Paragraph as unknown as new (...args: never[]) => object) {
   static get pasteConfig(): false {
@@ -30,7 +29,7 @@ const editor = new EditorJS({
   ...(nativePaste ? { defaultBlock: 'paragraph' } : {}),
   tools: {
     ...(nativePaste ? { paragraph: { class: NativePasteParagraph as never, inlineToolbar: true } } : {}),
-    header: { class: Header as never, inlineToolbar: true, config: { levels, defaultLevel: levels[0] } },
+    header: { class: Header as never, inlineToolbar: true, config: { levels: [2, 3, 4], defaultLevel: 2 } },
     list: { class: List as never, inlineToolbar: true },
   },
 });
