@@ -105,7 +105,8 @@ export default defineConfig(({ mode }) => {
   const target = targetFor(mode);
   return {
     plugins: [crx({ manifest: target.manifest, browser: target.browser }), contentScript(target)],
-    define: { __TETHER_BUILD__: JSON.stringify(BUILD_ID) },
+    // The worker reads __TETHER_TEST_SITES__ too: the test build calls SmartEditor ONE over http (its fixtures), the product only over https.
+    define: { __TETHER_BUILD__: JSON.stringify(BUILD_ID), __TETHER_TEST_SITES__: JSON.stringify(target.withTestSites) },
     // The UI uses Preact through the automatic JSX runtime; no framework plugin is needed.
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {

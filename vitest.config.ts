@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * Property tests draw a fresh seed per run, printed at the start; TETHER_SEED=<n> replays one.
  */
 export default defineConfig({
+  // As the product build has it (vite.config.ts): the demo sites' adapters and allowances are off.
+  define: { __TETHER_TEST_SITES__: 'false' },
   test: {
     include: ['background/**/*.test.ts', 'shared/**/*.test.ts', 'bridge/**/*.test.ts', 'content/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

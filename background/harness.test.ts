@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_AGENT, shortIdOf, UNNAMED_AGENT } from '../shared/agentIdentity.ts';
 import { failure, success, tetherError } from '../shared/errors.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import type { ToolResults } from '../shared/results.ts';
@@ -172,5 +173,51 @@ describe('the request entry (lifecycle and journal)', () => {
     finishSave();
     expect((await answering).ok).toBe(true);
     expect(order).toEqual(['saving done', 'tool done', 'saved', 'answered']);
+  });
+});
+
+describe('who asked: the agent of the envelope, never of the arguments', () => {
+  const SESSION = '0123456789abcdef0123456789abcdef';
+
+  it('the record names the MCP session’s agent (name and short id, not its key)', async () => {
+    const { saved, sink } = journal();
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: sink });
+    await harness({ tool: 'context', args: {}, agent: { name: 'Claude Code', session: SESSION } }, 'agent');
+    expect(saved[0]?.agent).toEqual({ name: 'Claude Code', id: shortIdOf(SESSION) });
+    expect(JSON.stringify(saved[0])).not.toContain(SESSION);
+  });
+
+  it('a name forged in the arguments is not taken: the request is refused as it stands, journaled under the session’s own name', async () => {
+    const { saved, sink } = journal();
+    const handlers = tools();
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: handlers, journal: sink });
+    const envelope = await harness({ tool: 'context', args: { agent: 'Mallory' }, agent: { name: 'Claude Code', session: SESSION } }, 'agent');
+    expect(!envelope.ok && envelope.error.code).toBe('invalid_request');
+    expect(handlers.calls).toEqual([]);
+    expect(saved[0]?.agent?.name).toBe('Claude Code');
+  });
+
+  it('a request without one (an older bridge) is the unnamed agent; one from Tether’s pages is “Tether page”', async () => {
+    const { saved, sink } = journal();
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: sink });
+    await harness({ tool: 'context', args: {} }, 'agent');
+    await harness({ tool: 'context', args: {} }, 'ui');
+    expect(saved.map((record) => record.agent?.name)).toEqual([UNNAMED_AGENT.name, PAGE_AGENT.name]);
+  });
+
+  it('every request of a session renews its holds: a session that keeps asking keeps its tab', async () => {
+    const context = fakeToolContext();
+    const agent = { name: 'Claude Code', id: shortIdOf(SESSION), session: SESSION };
+    context.session.setState({ holds: { '1': { id: 'hd_1', tabId: 1, workspaceId: 'w', agent, since: context.now, usedAt: context.now } } });
+    const harness = createHarness({ ready: async () => undefined, context, tools: tools(), journal: journal().sink });
+    for (let minute = 1; minute <= 15; minute += 1) {
+      context.now += 60_000;
+      await harness({ tool: 'context', args: {}, agent: { name: 'Claude Code', session: SESSION } }, 'agent');
+    }
+    expect(context.session.getState().holds['1']?.usedAt).toBeGreaterThan(context.now - 60_000);
+    // Another session's requests renew nothing of it.
+    context.now += 11 * 60_000;
+    await harness({ tool: 'context', args: {}, agent: { name: 'Cursor', session: 'f'.repeat(32) } }, 'agent');
+    expect(context.session.getState().holds['1']?.usedAt).toBeLessThan(context.now - 10 * 60_000);
   });
 });

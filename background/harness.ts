@@ -18,12 +18,14 @@
  * says what the storage problem was: a failed save is not a failed action. Other diagnostics (times,
  * journal id, call id, profile) are in `meta` only when the request asked for them (`debug: true`).
  */
+import { agentSessionOf, PAGE_AGENT, type AgentSession } from '../shared/agentIdentity.ts';
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
 import type { JournalRecord } from '../shared/journalRecord.ts';
 import { isToolName, parseAgentRequest, toolLabel } from '../shared/parseAgentRequest.ts';
 import type { ActArgs, AgentRequest, AnyToolEnvelope, ContextArgs, EnvelopeMeta, InspectArgs, ResolveArgs } from '../shared/protocol.ts';
 import type { ToolResult, ToolResults } from '../shared/results.ts';
 import type { JournalSink } from './state/journal.ts';
+import { renewSession } from './core/holdStore.ts';
 import { RequestTrace } from './core/requestTrace.ts';
 import type { ToolContext } from './toolContext.ts';
 
@@ -81,8 +83,14 @@ export function createHarness(deps: HarnessDeps) {
     }
   };
 
-  return async function handleAgentRequest(request: AgentRequest, via: RequestVia): Promise<AnyToolEnvelope> {
+  /**
+   * `as`: who a request from Tether's own pages speaks for (the person's tools, the tests); an
+   * agent's request is the MCP session its envelope names.
+   */
+  return async function handleAgentRequest(request: AgentRequest, via: RequestVia, as?: AgentSession): Promise<AnyToolEnvelope> {
     const trace = new RequestTrace(toolLabel(request.tool), via, request.args, request.callId, deps.clock);
+    const agent = via === 'agent' ? agentSessionOf(request.agent) : (as ?? PAGE_AGENT);
+    trace.agent = agent;
     trace.point('prepare');
     let saving: Promise<Saved> | null = null;
     trace.onSettle = (outcome) => {
@@ -91,6 +99,8 @@ export function createHarness(deps: HarnessDeps) {
     let outcome: Outcome<ToolResult>;
     try {
       await deps.ready();
+      // Every request of a session keeps what it holds in use (the lease: see core/tabHolds.ts).
+      await renewSession(deps.context, agent.session);
       outcome = await decide(deps.tools, deps.context, request, trace);
     } catch (error) {
       outcome = failure(

@@ -11,7 +11,7 @@ import { JOURNAL_NOTICE_MS } from '../shared/runtimeProtocol.ts';
 import { KEEPER_CHANNEL } from '../shared/keeperProtocol.ts';
 import { RECONNECT_ALARM, connect, ensureConnected, nativeProfileChanged, registerAgentConnection, startNative } from './adapters/agentConnection.ts';
 import { actRecords } from './state/actRecords.ts';
-import { browserApprovals, updateBadge } from './adapters/approvalBadge.ts';
+import { browserApprovals, browserQuestions, updateBadge } from './adapters/approvalBadge.ts';
 import { askPage } from './adapters/askPage.ts';
 import { readRequestTimeTab, readTabMeta, readTabsMeta, readView, toTabMeta } from './adapters/browserTabs.ts';
 import { getHandle, mintHandle, rememberInspection } from './state/handles.ts';
@@ -24,6 +24,8 @@ import { isOwnPage, registerRuntimeChannel } from './registration.ts';
 import { catchUpScheduled, onSchedulerAlarm, scheduleAct } from './adapters/scheduler.ts';
 import { forgetSessionWhenCleared, localStore, ready, sessionStore } from './state/store.ts';
 import { tabReservations } from './core/tabReservations.ts';
+import { releaseTab, sessionsEnded } from './core/holdStore.ts';
+import type { AgentSession } from '../shared/agentIdentity.ts';
 import type { ToolContext } from './toolContext.ts';
 import { actTool } from './tools/actTool.ts';
 import { contextTool } from './tools/contextTool.ts';
@@ -82,6 +84,7 @@ function onRecorded(_record: JournalRecord): void {
 }
 
 const approvals = browserApprovals();
+const questions = browserQuestions();
 
 /** What the tools touch, built once: the stores, the session records and the browser adapters. */
 const toolContext: ToolContext = {
@@ -93,6 +96,7 @@ const toolContext: ToolContext = {
   askPage,
   observeTab,
   approvals,
+  questions,
   schedule: scheduleAct,
   reservations: tabReservations,
   clock: () => Date.now(),
@@ -108,15 +112,17 @@ const harness = createHarness({
   onRecorded,
 });
 
-function handleAgentRequest(request: AgentRequest, via: RequestVia = 'agent') {
-  return harness(request, via);
+function handleAgentRequest(request: AgentRequest, via: RequestVia = 'agent', as?: AgentSession) {
+  return harness(request, via, as);
 }
 
 registerRuntimeChannel({
   ready: () => profileReady,
-  handleAgentRequest: (request) => handleAgentRequest(request, 'ui'),
+  handleAgentRequest: (request, as) => handleAgentRequest(request, 'ui', as),
   notify: () => notifyPages('state.changed'),
   decideApproval: (id, approve) => approvals.decide(id, approve),
+  answerQuestion: (id, tabId) => questions.answer(id, tabId),
+  releaseHold: async (tabId) => (await releaseTab(toolContext, tabId, null)).ok,
 });
 registerAgentConnection(
   handleAgentRequest,
@@ -126,6 +132,10 @@ registerAgentConnection(
     const profile = localStore.getState().profile;
     if (!profile) throw new Error('no profile');
     return { id: profile.id, label: profile.label };
+  },
+  // Their bridges went away: what those agents held is released (an act running keeps its tab until it is recorded).
+  (sessions) => {
+    void profileReady.then(() => sessionsEnded(toolContext, sessions)).then(() => notifyPages('state.changed'));
   },
 );
 // The native port opens at every worker start, before anything else: the browser starts the host
@@ -217,6 +227,8 @@ browser.webNavigation.onCommitted.addListener((details) => {
 
 // The worker woke up (an event, the reconnect alarm, a message): restore what the session shows.
 void profileReady.then(async () => {
+  // Nobody waits for a question a stopped worker left: the request that asked ended with it.
+  if (Object.keys(sessionStore.getState().questions).length > 0) await sessionStore.setState({ questions: {} });
   // A page that asked before the profile existed (Firefox opens the sidebar at install) asks again.
   notifyPages('state.changed');
   await updateBadge();

@@ -9,7 +9,14 @@ const { handleRuntimeMessage } = await import('./registration.ts');
 const { handleUiRequest } = await import('./uiHandlers.ts');
 
 const stateGet = { channel: 'tether.runtime', request: { type: 'state.get' } };
-const deps = (ready: () => Promise<void>) => ({ ready, handleAgentRequest: vi.fn(), notify: vi.fn(), decideApproval: vi.fn() });
+const deps = (ready: () => Promise<void>) => ({
+  ready,
+  handleAgentRequest: vi.fn(),
+  notify: vi.fn(),
+  decideApproval: vi.fn(),
+  answerQuestion: vi.fn(),
+  releaseHold: vi.fn(),
+});
 
 describe('a Tether page’s request waits until the worker is ready for it', () => {
   beforeEach(() => vi.mocked(handleUiRequest).mockClear());

@@ -10,6 +10,7 @@ import type { TabMeta, TargetBinding } from '../shared/model.ts';
 import type { PageAnswers, PageObservation } from '../shared/pageProtocol.ts';
 import type { ActRecord } from './state/actRecords.ts';
 import type { ApprovalDecision, ApprovalRequest } from './core/approvals.ts';
+import type { Questions } from './core/questions.ts';
 import type { PageRequestBody } from './adapters/askPage.ts';
 import type { HandleRecord } from './state/handles.ts';
 import type { ActInput } from './tools/runAct.ts';
@@ -37,7 +38,8 @@ export interface ToolContext {
   session: StateAccess<SessionState>;
   handles: {
     get(token: string): Promise<HandleRecord | null>;
-    mint(binding: TargetBinding, requestId: string, now: number, elements?: Record<string, string>): Promise<string>;
+    /** `hold`: the hold a write handle is minted under (it writes only while that hold lasts). */
+    mint(binding: TargetBinding, requestId: string, now: number, elements?: Record<string, string>, hold?: string): Promise<string>;
     rememberInspection(token: string, fields: Record<string, string>, elements: Record<string, string>): Promise<void>;
   };
   /** What became of each act, by request id (retries get the answer given before). */
@@ -57,9 +59,11 @@ export interface ToolContext {
   approvals: {
     request(request: ApprovalRequest, timeoutMs: number): Promise<ApprovalDecision>;
   };
+  /** The person's choice among candidates, for a resolve that asks. */
+  questions: Pick<Questions, 'ask'>;
   /** Keeps an act to run at `dueAt`, under a program of its own. */
   schedule(input: ActInput, dueAt: number, now: number): Promise<ScheduledAct>;
-  /** One act at a time per tab, and one run per request id in flight. */
+  /** One act at a time per tab, and one run per request id in flight (holds count a tab with an act running as in use). */
   reservations: TabReservations;
   clock(): number;
 }

@@ -3,12 +3,13 @@
  * end programs, decide approvals, read the journal, pair with the agent server.
  */
 import browser from 'webextension-polyfill';
+import { labelOf, type AgentSession } from '../shared/agentIdentity.ts';
 import { uiApprovalOf } from '../shared/approval.ts';
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { siteLabel } from '../shared/matchSite.ts';
 import { originOf, type TabMeta, type Workspace } from '../shared/model.ts';
 import type { AgentRequest } from '../shared/protocol.ts';
-import type { RuntimeAnswers, RuntimeRequest, UiDeparture, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest, UiDeparture, UiHold, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
 import { forgetDepartures } from './state/departures.ts';
 import { toTabMeta, readTabMeta, readTabsMeta, readView, readRequestTimeTab } from './adapters/browserTabs.ts';
 import { connectionStatus, forgetPairing, reconnect, setPairing } from './adapters/agentConnection.ts';
@@ -18,15 +19,48 @@ import { endProgram } from './core/programs.ts';
 import { cancelScheduled } from './adapters/scheduler.ts';
 import { observeTab } from './adapters/observeTab.ts';
 import { localStore, sessionStore } from './state/store.ts';
+import { tabReservations } from './core/tabReservations.ts';
+import { liveHold } from './core/tabHolds.ts';
+import { dropHolds } from './core/holdStore.ts';
+import { shortIdOf } from '../shared/agentIdentity.ts';
 import { defaultWorkspaceName, newWorkspace, withTabAdded, withTabRemoved } from './core/workspaces.ts';
 
 export interface UiDeps {
   /** State loaded and the profile made: a page's first request (right after install) waits for it. */
   ready(): Promise<void>;
-  handleAgentRequest(request: AgentRequest): Promise<RuntimeAnswers['agent.request']>;
+  handleAgentRequest(request: AgentRequest, as?: AgentSession): Promise<RuntimeAnswers['agent.request']>;
   notify(): void;
   /** The person's decision on a pending approval; false when it is no longer pending. */
   decideApproval(id: string, approve: boolean): Promise<boolean>;
+  /** The person's answer to an agent's question; false when it is no longer waiting (or the tab is not a candidate). */
+  answerQuestion(id: string, tabId: number | null): Promise<boolean>;
+  /** The person releases a tab from the agent that holds it; false when nobody does. */
+  releaseHold(tabId: number): Promise<boolean>;
+}
+
+/** The live holds, with the tab's title and site as the panel shows them. */
+async function uiHolds(): Promise<UiHold[]> {
+  const { holds } = sessionStore.getState();
+  const now = Date.now();
+  const busyTabIds = tabReservations.reserved();
+  const live = Object.values(holds).filter((hold) => liveHold({ holds, now, busyTabIds }, hold.tabId) !== null);
+  const tabs = await readTabsMeta(live.map((hold) => hold.tabId));
+  // A closed tab's hold is left to expire (an act through it is told the tab is gone); the panel shows open tabs only.
+  return live
+    .filter((hold) => tabs.some((item) => item.tabId === hold.tabId))
+    .sort((a, b) => a.since - b.since)
+    .map((hold) => {
+      const tab = tabs.find((item) => item.tabId === hold.tabId);
+      return {
+        tabId: hold.tabId,
+        workspaceId: hold.workspaceId,
+        title: tab?.title ?? '',
+        site: tab ? siteLabel(tab.url) : '',
+        agent: labelOf(hold.agent),
+        since: hold.since,
+        ...(hold.task !== undefined ? { task: hold.task } : {}),
+      };
+    });
 }
 
 function uiTab(tab: TabMeta, view: TabMeta | null): UiTab {
@@ -126,8 +160,15 @@ async function uiState(): Promise<UiState> {
     profile: state.profile,
     workspaces,
     view: view ? uiTab(view, view) : null,
-    programs: Object.values(state.programs),
+    programs: Object.values(state.programs).map((program) => {
+      const agent = Object.values(state.scheduled).find((item) => item.programId === program.id)?.agent;
+      return agent ? { ...program, agent: labelOf(agent) } : program;
+    }),
     approvals,
+    questions: Object.values(sessionStore.getState().questions)
+      .filter((question) => question.decision === 'pending' && question.expiresAt > Date.now())
+      .sort((a, b) => a.createdAt - b.createdAt),
+    holds: await uiHolds(),
     departures: await departures(),
     connection: connectionStatus(),
     windows: await windows(),
@@ -168,6 +209,7 @@ async function createFromTabs(tabs: TabMeta[], name: string | undefined, source:
 /** Deleting or unsharing a workspace ends everything agents held in it, at once. */
 async function releaseWorkspace(workspaceId: string): Promise<void> {
   await revokeHandles((binding) => binding.workspaceId === workspaceId);
+  await dropHolds({ session: sessionStore }, (hold) => hold.workspaceId === workspaceId);
   const state = localStore.getState();
   for (const scheduled of Object.values(state.scheduled).filter((item) => item.workspaceId === workspaceId)) await cancelScheduled(scheduled.id);
   for (const program of Object.values(localStore.getState().programs).filter((item) => item.workspaceId === workspaceId))
@@ -221,7 +263,10 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
   'workspace.removeTab': async (request) => {
     // Out of the workspace first, so no request can use the tab while its handles are revoked.
     const changed = await changeWorkspace(request.workspaceId, (workspace) => withTabRemoved(workspace, request.tabId));
-    if (changed.ok) await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
+    if (changed.ok) {
+      await revokeHandles((binding) => binding.workspaceId === request.workspaceId && binding.tabId === request.tabId);
+      await dropHolds({ session: sessionStore }, (hold) => hold.workspaceId === request.workspaceId && hold.tabId === request.tabId);
+    }
     return changed;
   },
   'workspace.delete': async (request) => {
@@ -247,6 +292,16 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
       tetherError('approval_required', 'This approval is no longer waiting: its time ran out, or it was already answered.', { approval: request.approvalId }),
     );
   },
+  'question.answer': async (request, deps) => {
+    if (await deps.answerQuestion(request.questionId, request.tabId)) return success({ answered: true });
+    return failure(
+      tetherError('approval_required', 'This question is no longer waiting: its time ran out, or it was already answered.', { question: request.questionId }),
+    );
+  },
+  'hold.release': async (request, deps) => {
+    if (await deps.releaseHold(request.tabId)) return success({ released: request.tabId });
+    return failure(tetherError('invalid_request', 'No agent holds this tab now.', { tabId: request.tabId }));
+  },
   'departure.dismiss': async (request) => {
     const known = Object.values(sessionStore.getState().departures).some(
       (notice) => notice.workspaceId === request.workspaceId && notice.tabId === request.tabId,
@@ -263,7 +318,14 @@ const handlers: { [K in RuntimeRequest['type']]: Handler<K> } = {
   'connection.set': async (request) => success(await setPairing(request.token, request.port)),
   'connection.forget': async () => success(await forgetPairing()),
   'connection.reconnect': async () => success(await reconnect()),
-  'agent.request': async (request, deps) => success(await deps.handleAgentRequest({ tool: request.tool as AgentRequest['tool'], args: request.args })),
+  'agent.request': async (request, deps) =>
+    success(
+      await deps.handleAgentRequest(
+        { tool: request.tool as AgentRequest['tool'], args: request.args },
+        // The person's own pages may say which agent a request speaks for (the tests play several).
+        request.as ? { name: request.as.name, id: shortIdOf(request.as.session), session: `page:${request.as.session}` } : undefined,
+      ),
+    ),
 };
 
 export async function handleUiRequest(request: RuntimeRequest, deps: UiDeps): Promise<Outcome<unknown>> {

@@ -65,7 +65,7 @@ function inputFor(count: number, moved = ''): ResolveInput {
  * Microseconds of this process's CPU time per call (median of batches): on a shared machine the
  * wall clock also counts the time other programs had the CPU.
  */
-function perCallMicros(run: () => void, budgetMs = 300): number {
+export function perCallMicros(run: () => void, budgetMs = 300): number {
   for (let warm = 0; warm < 50; warm += 1) run();
   const samples: number[] = [];
   const until = performance.now() + budgetMs;

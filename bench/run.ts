@@ -18,6 +18,7 @@ import { JOURNAL_NOTICE_MS } from '../shared/runtimeProtocol.ts';
 import { measureBrowserFloor } from './browserFloor.ts';
 import { measureLatency } from './latency.ts';
 import { measureResolverScale } from './resolverScale.ts';
+import { measureHoldCheck } from './holdCheck.ts';
 import { measurePageSize } from './pageSize.ts';
 import { measureSizes } from './size.ts';
 import { ms, ratio } from './stats.ts';
@@ -29,7 +30,7 @@ const EDITOR_ITERATIONS = Number(process.env.BENCH_EDITOR_ITERATIONS ?? 30);
 const PAGE_SIZE_RUNS = Number(process.env.BENCH_PAGE_SIZE_RUNS ?? 20);
 /** Runs per first-answer and server-start row. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-/** BENCH_ONLY=editors,size (or scale, context, pagesize, latency, cold, connection, serverstart) measures only those sections and keeps the others of RESULTS.md as they were. */
+/** BENCH_ONLY=editors,size (or scale, holds, context, pagesize, latency, cold, connection, serverstart) measures only those sections and keeps the others of RESULTS.md as they were. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const runs = (name: string) => ONLY.size === 0 || ONLY.has(name);
 
@@ -103,7 +104,7 @@ if (runs('size')) {
   );
 }
 
-const bench = ['editors', 'context', 'pagesize', 'latency', 'cold'].some(runs) ? await startBenchTether() : null;
+const bench = ['editors', 'context', 'pagesize', 'latency', 'cold', 'holds'].some(runs) ? await startBenchTether() : null;
 try {
   // The context cost first: the editor pages the editor section opens are not part of the task.
   if (bench && runs('context')) {
@@ -265,6 +266,28 @@ try {
     );
     log(
       `\n${ITERATIONS} requests per row; Tether’s inspects alternate with the same read done directly in blocks of ten, so both see the same stretches of a shared machine; each block starts once the previous one's aftermath is over (the worker tells open Tether pages, such as the bench's control page, that the journal changed at most ${JOURNAL_NOTICE_MS} ms after a record, once per burst). The direct path is one CDP call into the page. Tether adds an MCP hop over stdio, then a hop to the worker. On the native path (the primary one) the browser starts Tether's native host, which offers the worker the loopback port of the bridge that holds it and the token they share: the worker links to that bridge directly over a loopback WebSocket, each message sealed both ways (node:crypto in the bridge, Web Crypto in the worker), and that bridge's calls go there. A bridge whose port is not offered (another agent's, or one started with TETHER_DIRECT=off, measured here) goes through the host: the bridge's unix socket to the host (paired, each message sealed with AES-GCM; node:crypto on both Node sides) and the browser's own native-messaging pipe from the host to the worker (no sealing there: it never leaves the browser and its host), one process more each way. On the WebSocket fallback (no native host; a pasted token) the same loopback WebSocket as the direct link. Then the worker checking the scope and the handle (kept in the worker, with storage.session as the source of truth), revalidating the binding against the browser (tabs.get and webNavigation.getFrame, together), the message to the exact document (on a port the worker keeps open to it, opened by documentId), and a journal record in IndexedDB before answering. An inspect reads the page while its binding is revalidated and uses the answer only if the binding holds. An act whose plan presses nothing is validated by the page as it runs (all steps checked before any runs), so it makes one page round trip; an act with clicks also validates in a dry run first (the elements it may press, and whether the person must approve). Its writes go through execCommand and are read back.\n`,
+    );
+  }
+  if (bench && runs('holds')) {
+    const holds = await measureHoldCheck();
+    // The page round trip the hold check sits next to: Tether's inspect message on its page port, from the worker (the page's work included), in this run.
+    const floor = await measureBrowserFloor(bench, 100);
+    const page = floor.pageInspect;
+    section(10, 'The hold check per request, next to the page round trip');
+    log(
+      table(
+        ['held tabs', 'per resolve', 'per act', 'the renewal pass (once per 15 s per session)', `page round trip (${ms(page)} ms, this run)`],
+        holds.map((row) => [
+          String(row.holds),
+          `${row.resolveUs.toFixed(1)} µs`,
+          `${row.actUs.toFixed(1)} µs`,
+          `${row.renewPassUs.toFixed(1)} µs`,
+          `resolve ${ratio(row.resolveUs / 1000, page)} · act ${ratio(row.actUs / 1000, page)}`,
+        ]),
+      ),
+    );
+    log(
+      `\nCPU time per request in Node's V8 (the worker's engine), this process's, median of batches: every request renews its session's holds (the pass over the table is skipped while it was made less than 15 s ago for that session: nothing can need storing sooner); a resolve asks who else holds its write target and keeps (or takes) the hold; an act checks it may write at validation and again right before the page, and notes the act's end. With five scheduled acts, which hold their targets too. The page round trip is Tether's inspect message on its page port straight from the worker to the bound document and back (the page's reading included), ${100} rounds in the same run; the whole inspect is several times that (section 1).\n`,
     );
   }
   if (bench && runs('cold')) {

@@ -5,7 +5,15 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLOSE_BUSY, CLOSE_REPLACED, MAX_UNPAIRED_CONNECTIONS, bridgeRequestSchema, bridgeResponseSchema } from '../shared/bridgeProtocol.ts';
+import type { AgentIdentity } from '../shared/agentIdentity.ts';
+import {
+  CLOSE_BUSY,
+  CLOSE_REPLACED,
+  MAX_ENDED_SESSIONS,
+  MAX_UNPAIRED_CONNECTIONS,
+  bridgeRequestSchema,
+  bridgeResponseSchema,
+} from '../shared/bridgeProtocol.ts';
 import { tetherError } from '../shared/errors.ts';
 import { serverPairing } from '../shared/pairingHandshake.ts';
 import type { ConnectionFailure, PairedConnection } from '../shared/pairedConnection.ts';
@@ -17,6 +25,7 @@ import { pairSocket, SOCKET_LIMITS } from './bridgeSocket.ts';
 import { classifyOrigin, isLoopbackHost, type PeerOrigin } from './loopbackGuard.ts';
 import type { AgentCall, Link } from './link.ts';
 import { PendingCalls } from './pendingCalls.ts';
+import { notYourSession, SessionOwners, unnamedAgentFor } from './sessionOwners.ts';
 import { TETHER_VERSION } from './version.ts';
 
 export const SERVER_NAME = `tether-mcp ${TETHER_VERSION}`;
@@ -65,10 +74,15 @@ export function mergeContexts(answers: Envelope[], started: number, debug: boole
   return merged;
 }
 
-/** How long a request may take in the browser: an act may wait for the person's approval. */
+/** How long a request may take in the browser: an act may wait for the person's approval, a resolve that asks for the person's choice. */
 export function requestTimeoutMs(tool: ToolName, args: unknown): number {
+  const named = (key: string): unknown => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[key] : undefined);
+  if (tool === 'resolve') {
+    const ask = named('ask');
+    return ask === true ? 90_000 + 120_000 : typeof ask === 'number' ? 90_000 + ask * 1000 : 30_000;
+  }
   if (tool !== 'act') return 30_000;
-  const approval = typeof args === 'object' && args !== null ? (args as { approvalTimeoutSeconds?: unknown }).approvalTimeoutSeconds : undefined;
+  const approval = named('approvalTimeoutSeconds');
   return 90_000 + (typeof approval === 'number' ? approval : 120) * 1000;
 }
 
@@ -102,6 +116,8 @@ export class Hub implements Link {
   private readonly pending = new PendingCalls<BrowserCall>('r');
   /** Connections that have not proved the token yet, oldest first. */
   private readonly unpaired = new Set<PairedConnection>();
+  /** Which connection speaks for each MCP session (`self`: this process's own). */
+  private readonly sessions = new SessionOwners<PairedConnection | 'self'>();
 
   constructor(
     private readonly port: number,
@@ -153,7 +169,11 @@ export class Hub implements Link {
         paired: (paired) => {
           this.unpaired.delete(connection);
           if (paired.peer.role === 'browser') [onMessage, onClosed] = this.addBrowser(connection, paired.peer.profile.id, paired.peer.profile.label);
-          else onMessage = this.relayHandler(connection);
+          else {
+            onMessage = this.relayHandler(connection);
+            // The relay's bridge went away: its sessions ended, and what they held is released.
+            onClosed = () => this.tellEnded(this.sessions.release(connection));
+          }
         },
         message: (value) => onMessage(value),
         failed: (failure) => this.log(`closed a connection that ${describeFailure(failure)}`),
@@ -205,13 +225,18 @@ export class Hub implements Link {
     return [onMessage, onClosed];
   }
 
-  /** A paired relay: its requests are answered like the hub's own agent's. */
+  /** A paired relay: its requests are answered like the hub's own agent's, each for the session it names (its own only). */
   private relayHandler(connection: PairedConnection): (value: unknown) => void {
+    let unnamed: AgentIdentity | null = null;
     return (value) => {
       const request = bridgeRequestSchema.safeParse(value);
       if (!request.success) return;
       const { id, tool, args } = request.data;
-      void this.call({ tool: tool as ToolName, args }).then((envelope) =>
+      const agent = request.data.agent ?? (unnamed ??= unnamedAgentFor());
+      const answering = this.sessions.claim(agent.session, connection)
+        ? this.route({ tool: tool as ToolName, args, agent })
+        : Promise.resolve(notYourSession());
+      void answering.then((envelope) =>
         connection.send({ type: 'response', id, envelope }).catch((error: unknown) => {
           if (error instanceof MessageTooLarge)
             void connection.send({ type: 'response', id, envelope: unsent(tool as ToolName, error, 'the agent') }).catch(() => undefined);
@@ -235,14 +260,30 @@ export class Hub implements Link {
     const { id, answer } = this.pending.open({ connection: peer.connection, tool: call.tool }, requestTimeoutMs(call.tool, call.args), () =>
       refusal(call.tool, 'timeout', 'The browser did not answer in time. For an act, call again with the same requestId to learn what happened.'),
     );
-    peer.connection.send({ type: 'request', id, tool: call.tool, args: call.args }).catch((error: unknown) => {
+    peer.connection.send({ type: 'request', id, tool: call.tool, args: call.args, ...(call.agent ? { agent: call.agent } : {}) }).catch((error: unknown) => {
       this.pending.settle(id, () => unsent(call.tool, error, 'the browser'));
     });
     return answer;
   }
 
+  /** Tells every browser these sessions ended (in batches the message allows). */
+  private tellEnded(sessions: string[]): Promise<unknown> {
+    const sends: Array<Promise<unknown>> = [];
+    for (let start = 0; start < sessions.length; start += MAX_ENDED_SESSIONS) {
+      const batch = sessions.slice(start, start + MAX_ENDED_SESSIONS);
+      for (const peer of this.browsers.values()) sends.push(peer.connection.send({ type: 'ended', sessions: batch }).catch(() => undefined));
+    }
+    return Promise.all(sends);
+  }
+
+  /** This process's own agent's call. */
+  call(call: AgentCall): Promise<Envelope> {
+    if (call.agent && !this.sessions.claim(call.agent.session, 'self')) return Promise.resolve(notYourSession());
+    return this.route(call);
+  }
+
   /** Routes by the profile the request names; `context` without one asks every profile. */
-  async call(call: AgentCall): Promise<Envelope> {
+  private async route(call: AgentCall): Promise<Envelope> {
     const started = performance.now();
     // Relays parse before they send, but the hub believes nothing it did not check itself.
     const parsed = parseAgentRequest(call.tool, call.args);
@@ -267,6 +308,19 @@ export class Hub implements Link {
   }
 
   async close(): Promise<void> {
+    // This process's own sessions end with it: the browsers hear it before the sockets close (a
+    // crash says nothing, and its holds end after their idle time).
+    const ended = this.sessions.release('self');
+    if (ended.length > 0) {
+      await Promise.race([this.tellEnded(ended), new Promise((resolve) => setTimeout(resolve, 500))]);
+      // A closing handshake after the message, so it is delivered before the socket goes.
+      const clients = [...(this.server?.clients ?? [])];
+      for (const client of clients) client.close(1001, 'hub stopping');
+      await Promise.race([
+        Promise.all(clients.map((client) => new Promise((resolve) => (client.readyState === client.CLOSED ? resolve(null) : client.once('close', resolve))))),
+        new Promise((resolve) => setTimeout(resolve, 500)),
+      ]);
+    }
     for (const client of this.server?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;

@@ -3,10 +3,12 @@
  * loads this module (and with it the SDK) only after the client's first answers are out: it
  * connects to the transport that gave them (stdioFrontDoor.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { agentNameOf, type AgentIdentity } from '../shared/agentIdentity.ts';
 import { BUILT_TOOL_LIST } from './builtFacts.ts';
 import type { Link } from './link.ts';
 import type { ToolDefinition } from './mcpTools.ts';
@@ -30,13 +32,17 @@ export function createMcpServer(link: Link, initialized?: () => void): Server {
     { capabilities: { ...SERVER_CAPABILITIES }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: noSchemaValidation },
   );
   let calls = 0;
+  // This MCP session's key: drawn once, a secret of this process (see shared/agentIdentity.ts).
+  const session = randomBytes(16).toString('hex');
+  /** Who this session is: the client's own name from its `initialize`, known by the time it calls a tool. */
+  const agent = (): AgentIdentity => ({ name: agentNameOf(server.getClientVersion()), session });
   let tools: Promise<ToolDefinition[]> | null = BUILT_TOOL_LIST ? Promise.resolve(BUILT_TOOL_LIST) : null;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await (tools ??= loadTools().then((module) => module.toolDefinitions())) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     calls += 1;
     const callId = `mcp-${process.pid}-${calls}`;
     const { callTool, defaultLang, toToolResult } = await loadTools();
-    const envelope = await callTool(link, request.params.name, request.params.arguments, callId, defaultLang(process.env.TETHER_LANG));
+    const envelope = await callTool(link, request.params.name, request.params.arguments, callId, defaultLang(process.env.TETHER_LANG), agent());
     return toToolResult(envelope);
   });
   server.oninitialized = initialized;

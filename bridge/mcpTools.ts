@@ -9,6 +9,7 @@
  * (`$defs`), and a plan step is one object whose description says which fields each op takes.
  */
 import { z } from 'zod';
+import type { AgentIdentity } from '../shared/agentIdentity.ts';
 import type { Lang } from '../shared/explain.ts';
 import { parseAgentRequest } from '../shared/parseAgentRequest.ts';
 import { TOOL_SCHEMAS, targetSpecSchema, type Envelope, type ToolName } from '../shared/protocol.ts';
@@ -16,13 +17,19 @@ import type { Link } from './link.ts';
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   context: 'Start here: profiles, shared workspaces, their tabs and programs; no arguments: also how to use the tools.',
-  resolve: 'Pick the tab to write and tabs only read: handles and a line for the person. Refuses rather than guess (ambiguous_target lists candidates).',
+  resolve: 'Pick the tab to write and tabs only read: handles and a line for the person. Never guesses; ask: the person picks.',
   inspect: 'A handle’s page now, checked first: sign-in, fields (name, kind, hash), draft, actions, text of what read names.',
-  act: 'Run a plan on a write handle, all or nothing: problems are listed first; a failure undoes earlier steps. Publish waits for approval unless allowed.',
+  act: 'Run a plan on a write handle, all or nothing: problems listed first; a failure undoes earlier steps. Publish waits for approval unless allowed; release frees the tab.',
 };
 
 /** Shared definitions, by name: each is written once per tool and referenced where it is used. */
 const DEFINITIONS: Record<string, z.ZodType> = { tab: targetSpecSchema };
+
+/**
+ * Arguments listed in the form a model needs, the server accepting more: `ask` also takes the
+ * seconds the person has to choose (docs/protocol.md), which only the tests and careful callers use.
+ */
+const LISTED_AS: Record<string, Record<string, unknown>> = { ask: { type: 'boolean' } };
 
 /** Limits stay in the server's validation (the answer names any that is broken); unknown keys are refused there too. */
 const SERVER_ONLY_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'minimum', 'maximum', 'additionalProperties']);
@@ -91,7 +98,11 @@ function inputSchema(schema: z.ZodType, unlisted: ReadonlySet<string>): Record<s
   const used = new Set<string>();
   const compacted = compact(z.toJSONSchema(schema, { io: 'input' }), defs, used) as JsonSchema;
   if (isSchema(compacted.properties)) {
-    compacted.properties = Object.fromEntries(Object.entries(compacted.properties).filter(([key]) => !unlisted.has(key)));
+    compacted.properties = Object.fromEntries(
+      Object.entries(compacted.properties)
+        .filter(([key]) => !unlisted.has(key))
+        .map(([key, value]) => [key, LISTED_AS[key] ?? value]),
+    );
   }
   if (used.size > 0) compacted.$defs = Object.fromEntries([...used].map((name) => [name, defs.get(name)?.schema]));
   return compacted;
@@ -137,11 +148,12 @@ export function defaultLang(setting: string | undefined): Lang {
   return setting?.trim().toLowerCase() === 'ko' ? 'ko' : 'en';
 }
 
-export async function callTool(link: Link, name: string, args: unknown, callId: string, lang: Lang = 'en'): Promise<Envelope> {
+/** One tool call; `agent` is this MCP session (the envelope carries it: the arguments cannot). */
+export async function callTool(link: Link, name: string, args: unknown, callId: string, lang: Lang = 'en', agent?: AgentIdentity): Promise<Envelope> {
   const parsed = parseAgentRequest(name, args);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const request = parsed.value;
   const forwarded = request.args.lang === undefined && lang !== 'en' ? { ...request.args, lang } : request.args;
-  const envelope = await link.call({ tool: request.tool, args: forwarded });
+  const envelope = await link.call({ tool: request.tool, args: forwarded, ...(agent ? { agent } : {}) });
   return request.args.debug === true ? { ...envelope, meta: { ...envelope.meta, callId } } : envelope;
 }

@@ -28,7 +28,8 @@
  */
 import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { CLOSE_BUSY, MAX_MESSAGE_BYTES, MAX_UNPAIRED_CONNECTIONS } from '../shared/bridgeProtocol.ts';
+import type { AgentIdentity } from '../shared/agentIdentity.ts';
+import { CLOSE_BUSY, MAX_ENDED_SESSIONS, MAX_MESSAGE_BYTES, MAX_UNPAIRED_CONNECTIONS } from '../shared/bridgeProtocol.ts';
 import { tetherError } from '../shared/errors.ts';
 import {
   MAX_FROM_HOST_BYTES,
@@ -42,6 +43,7 @@ import {
 import { serverPairing } from '../shared/pairingHandshake.ts';
 import type { PairedConnection } from '../shared/pairedConnection.ts';
 import { loadConfig } from './config.ts';
+import { NOT_YOUR_SESSION, SessionOwners, unnamedAgentFor } from './sessionOwners.ts';
 import { NativeReader, nativeFrame } from './nativeFraming.ts';
 import { callerAllowed, parseHostArgs, type HostOptions } from './hostArgs.ts';
 import { hostChannelFor, listenAndPublish, unpublish, type Publication } from './hostChannel.ts';
@@ -78,6 +80,8 @@ interface BridgePeer {
   paired: boolean;
   /** The loopback port this bridge holds (it is the hub), if it said so. */
   hubPort: number | null;
+  /** The session its calls carry when its bridge names none (an older tether-mcp). */
+  unnamed: AgentIdentity | null;
 }
 
 class NativeHost {
@@ -93,6 +97,10 @@ class NativeHost {
   private offered: number | null = null;
   /** The worker said it takes direct-link offers (an older one would refuse them as not Tether's). */
   private workerTakesDirect = false;
+  /** The worker said it takes `ended` sessions. */
+  private workerTakesEnded = false;
+  /** Which bridge connection speaks for each MCP session. */
+  private readonly sessions = new SessionOwners<BridgePeer>();
 
   constructor(
     private readonly options: HostOptions,
@@ -139,6 +147,7 @@ class NativeHost {
           this.log(`the extension speaks native protocol ${message.version}; this host speaks ${NATIVE_PROTOCOL_VERSION}`);
         this.setProfile(message.profile);
         this.workerTakesDirect = message.features?.includes('direct') === true;
+        this.workerTakesEnded = message.features?.includes('agents') === true;
         // The worker counts itself connected from the host's first message.
         this.toWorker({ type: 'bridges', count: this.bridgeCount() });
         // A (re)started worker learns the hub to link to directly, if a bridge holds one.
@@ -206,7 +215,7 @@ class NativeHost {
   private accept(socket: Socket): void {
     const unpaired = [...this.peers].filter((peer) => !peer.paired);
     if (unpaired.length >= MAX_UNPAIRED_CONNECTIONS) unpaired[0]?.connection.close(CLOSE_BUSY, 'too many connections in the handshake');
-    const peer: BridgePeer = { connection: undefined as unknown as PairedConnection, paired: false, hubPort: null };
+    const peer: BridgePeer = { connection: undefined as unknown as PairedConnection, paired: false, hubPort: null, unnamed: null };
     peer.connection = pairStream(
       socket,
       serverPairing(this.token, `tether-host ${TETHER_VERSION}`, false),
@@ -223,6 +232,11 @@ class NativeHost {
           this.peers.delete(peer);
           for (const [id, asked] of this.asked) if (asked.peer === peer) this.asked.delete(id);
           if (wasPaired) this.toWorker({ type: 'bridges', count: this.bridgeCount() });
+          // The bridge went away (not this host: a host that stops says nothing, its worker's holds stay).
+          const ended = this.sessions.release(peer);
+          if (!this.stopping && this.workerTakesEnded)
+            for (let start = 0; start < ended.length; start += MAX_ENDED_SESSIONS)
+              this.toWorker({ type: 'ended', sessions: ended.slice(start, start + MAX_ENDED_SESSIONS) });
           this.offerDirect(false);
         },
       },
@@ -243,11 +257,22 @@ class NativeHost {
       return;
     }
     const request = parsed.data;
+    // A bridge speaks only for its own MCP sessions: a key another connection presents is refused.
+    const agent = request.agent ?? (peer.unnamed ??= unnamedAgentFor());
+    if (!this.sessions.claim(agent.session, peer)) {
+      const envelope = {
+        ok: false,
+        error: tetherError('invalid_request', NOT_YOUR_SESSION),
+        meta: { tool: request.tool },
+      };
+      void peer.connection.send({ type: 'response', id: request.id, envelope }).catch(() => undefined);
+      return;
+    }
     this.next += 1;
     const id = `n${this.next}`;
     const debug = typeof request.args === 'object' && request.args !== null && 'debug' in request.args && request.args.debug === true;
     this.asked.set(id, { peer, id: request.id, debugSince: debug ? performance.now() : null });
-    for (const message of splitForWorker({ type: 'request', id, tool: request.tool, args: request.args })) {
+    for (const message of splitForWorker({ type: 'request', id, tool: request.tool, args: request.args, agent })) {
       if (!this.toWorker(message)) {
         this.asked.delete(id);
         const envelope = {

@@ -265,7 +265,7 @@ export class NativeHosts {
     const { id, answer } = this.pending.open({ peer, tool: call.tool }, requestTimeoutMs(call.tool, call.args), () =>
       refusal(call.tool, 'timeout', 'The browser did not answer in time. For an act, call again with the same requestId to learn what happened.'),
     );
-    peer.connection.send({ type: 'request', id, tool: call.tool, args: call.args }).catch((error: unknown) => {
+    peer.connection.send({ type: 'request', id, tool: call.tool, args: call.args, ...(call.agent ? { agent: call.agent } : {}) }).catch((error: unknown) => {
       this.pending.settle(id, () => unsent(call.tool, error, 'the browser'));
     });
     return answer;

@@ -86,7 +86,7 @@ export class Relay implements Link {
     const { id, answer } = this.pending.open(call.tool, requestTimeoutMs(call.tool, call.args) + 5_000, () =>
       refusal(call.tool, 'timeout', 'The hub did not answer in time.'),
     );
-    connection.send({ type: 'request', id, tool: call.tool, args: call.args }).catch((error: unknown) => {
+    connection.send({ type: 'request', id, tool: call.tool, args: call.args, ...(call.agent ? { agent: call.agent } : {}) }).catch((error: unknown) => {
       this.pending.settle(id, () => unsent(call.tool, error, 'the Tether hub'));
     });
     return answer;

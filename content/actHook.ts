@@ -27,6 +27,8 @@ export interface ActHost {
   /** Element ids are per document and must be the ones inspect reported: one map, here. */
   elementId(element: Element): string;
   seenElement(element: HTMLElement): SeenElement;
+  /** The port the act now running came on (registration.ts), or null: the act module's calls to the worker go on it (actHost.ts callWorker). */
+  actPort(): chrome.runtime.Port | null;
 }
 
 export interface MarkdownReader {

@@ -7,6 +7,8 @@
  * and properties, never by `instanceof`.
  */
 import type { FieldKind } from '../shared/pageChannel.ts';
+import type { SmartEditorRef } from '../shared/smartEditorNames.ts';
+import type { SiteControl } from './siteAdapter.ts';
 import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, type EditorFamily } from './editorFamily.ts';
 import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
 
@@ -21,6 +23,15 @@ export interface Editable {
   frame: HTMLIFrameElement | null;
   /** For editors that take keystrokes in a hidden iframe: that frame and the body typed into. */
   buffer?: { frame: HTMLIFrameElement; doc: Document; body: HTMLElement };
+  /** A part of SmartEditor ONE its Naver adapter marks: the editor's model may be called for it (smarteditor-one.ts). */
+  smartEditor?: SmartEditorRef;
+  /** A site's own widget its adapter declares (a listbox, a chip input): read and written as that widget. */
+  control?: SiteControl;
+  /**
+   * How such a widget reads (siteControlRead.ts), lent by the sites module that builds its field
+   * (siteReader.ts), so the content script every page loads does not carry it.
+   */
+  controlRead?: { text(): string; options(): string[] | undefined };
 }
 
 const EDITABLE_ATTRIBUTES = '[contenteditable="true"], [contenteditable=""]';
@@ -126,6 +137,7 @@ const READERS: Record<ReadBack, (element: HTMLElement) => string> = {
 };
 
 export function readEditable(editable: Editable): string {
+  if (editable.controlRead) return editable.controlRead.text();
   const detection = detectionOf(editable.family);
   // An editor inside a frame is read as the frame's document.
   return detection.readText?.(editable.element) ?? READERS[editable.frame ? 'document' : detection.read](editable.element);
@@ -142,6 +154,7 @@ export function typingSurface(editable: Editable): Element {
 }
 
 export function selectOptions(editable: Editable): string[] | undefined {
+  if (editable.controlRead) return editable.controlRead.options();
   if (editable.kind !== 'select') return undefined;
   return Array.from((editable.element as HTMLSelectElement).options).map((option) => option.value);
 }

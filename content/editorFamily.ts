@@ -14,6 +14,9 @@ import { draftDetection } from './editors/families/draft.ts';
 import { editorjsDetection } from './editors/families/editorjs.ts';
 import type { FamilyDetection } from './editors/families/family.ts';
 import { inputBufferDetection } from './editors/families/input-buffer.ts';
+import { listboxDetection } from './editors/families/listbox.ts';
+import { smartEditorOneDetection } from './editors/families/smarteditor-one.ts';
+import { tagChipsDetection } from './editors/families/tag-chips.ts';
 import { inputDetection } from './editors/families/input.ts';
 import { lexicalDetection } from './editors/families/lexical.ts';
 import { prosemirrorDetection } from './editors/families/prosemirror.ts';
@@ -38,10 +41,13 @@ export const EDITOR_FAMILIES = [
   'quill',
   'tinymce',
   'codemirror',
+  'smarteditor-one',
   'input-buffer',
   'editorjs',
   'trix',
   'ckeditor4',
+  'listbox',
+  'tag-chips',
 ] as const;
 export type EditorFamily = (typeof EDITOR_FAMILIES)[number];
 
@@ -54,7 +60,10 @@ export const DETECTION: readonly FamilyDetection[] = [
   inputDetection,
   textareaDetection,
   selectDetection,
+  smartEditorOneDetection,
   inputBufferDetection,
+  listboxDetection,
+  tagChipsDetection,
   ckeditor5Detection,
   lexicalDetection,
   prosemirrorDetection,

@@ -13,7 +13,7 @@ import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
-import { registerPageChannel } from './registration.ts';
+import { currentActPort, registerPageChannel } from './registration.ts';
 import { installReaderHook } from './readerHook.ts';
 import { installSitesHook } from './sitesHook.ts';
 
@@ -35,6 +35,7 @@ if (ownGlobal<true>(MARKER) !== true) {
     watchDocument,
     elementId,
     seenElement,
+    actPort: currentActPort,
   });
   registerPageChannel();
   watchPageInstance();

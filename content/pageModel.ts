@@ -118,8 +118,7 @@ export function genericEditables(doc: Document, leaveOut?: (editable: Editable) 
     const editable = editableFrom(element);
     if (!editable || seen.has(editable.element)) continue;
     if (editable.kind === 'contenteditable' && editable.element.parentElement?.isContentEditable) continue;
-    // An editor in the page is seen by its root (Editor.js fades each new block in from opacity 0); a frame by its iframe.
-    if (leaveOut?.(editable) || !isReachable(editable.frame || editable.buffer ? element : editable.element)) continue;
+    if (leaveOut?.(editable) || !isReachable(element)) continue;
     seen.add(editable.element);
     editables.push({ element, editable });
   }

@@ -168,6 +168,14 @@ function portRequest(message: unknown): { id: number; request: Record<string, un
 }
 
 /**
+ * The port the act now running came on: the act module's calls to the worker go back on it
+ * (actHost.ts callWorker, which lives in the act module to keep this script small).
+ */
+let actPort: chrome.runtime.Port | null = null;
+
+export const currentActPort = (): chrome.runtime.Port | null => actPort;
+
+/**
  * The worker opens one port to this document (tabs.connect by documentId) and sends its requests
  * on it; each answer carries its request's id. Only Tether's own service worker can open it
  * (content scripts of other tabs cannot connect to a tab; other extensions and pages cannot reach
@@ -187,7 +195,12 @@ export function registerPageChannel(): void {
     port.onMessage.addListener((message: unknown) => {
       const asked = portRequest(message);
       if (!asked) return;
+      const acting = asked.request.type === 'act';
+      if (acting) actPort = port;
       void handle(asked.request)
+        .finally(() => {
+          if (acting && actPort === port) actPort = null;
+        })
         .then(
           (reply): PagePortReply => ({ id: asked.id, reply }),
           // The worker learns the page failed (as a rejected sendMessage used to tell it), rather than waiting for its timeout.

@@ -39,6 +39,7 @@ function host(model: () => PageModel, typing: () => Element | null = () => null)
     watchDocument: () => undefined,
     elementId: idOf,
     seenElement: (element) => ({ element: idOf(element), label: element.textContent ?? '', fingerprint: 'f' }),
+    actPort: () => null,
   };
 }
 

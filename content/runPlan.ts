@@ -18,11 +18,21 @@ import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../sha
 import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
 import type { Plan } from '../shared/protocol.ts';
 import { draftState, elementId, lastEditBy, personIsTyping, readPageModel, rememberTetherWrite, seenElement } from './actHost.ts';
-import { isDisabled, readEditable, typingSurface } from './editables.ts';
+import { isDisabled, readEditable, readEditableHtml, typingSurface } from './editables.ts';
 import { TooLarge } from './editors/structuredText.ts';
 import { fieldExpectation, holdsExpected, type FieldExpectation } from './fieldExpectation.ts';
 import type { LocatedAction, LocatedField, PageModel } from './pageModel.ts';
-import { planText, restoreField, selectValue, snapshotField, writeText, type FieldSnapshot, type PlannedText, type WriteOutcome } from './writeField.ts';
+import {
+  planText,
+  restoreField,
+  sameText,
+  selectValue,
+  snapshotField,
+  writeText,
+  type FieldSnapshot,
+  type PlannedText,
+  type WriteOutcome,
+} from './writeField.ts';
 
 const completed = new Map<string, PageActResult>();
 const running = new Set<string>();
@@ -223,12 +233,39 @@ function reportOf(outcome: WriteOutcome): Partial<StepOutcome> {
   if (outcome.took) report.took = outcome.took;
   if (outcome.kept) report.kept = outcome.kept;
   if (outcome.dropped) report.dropped = outcome.dropped;
-  if (outcome.reason) report.reason = outcome.reason;
+  if (outcome.undo) report.undo = outcome.undo;
+  // A write that changed the field but is not verified says why (what the editor's model holds instead).
+  if (!outcome.verified && outcome.path !== null && outcome.why) report.reason = outcome.why;
   return report;
 }
 
 function refusal(error: TetherError, problems: PlanProblem[] = [], ran: StepOutcome[] = [], rolledBack: number[] = []): PageActResult {
   return { ok: false, error, problems, ran, rolledBack };
+}
+
+/** A field a rollback could not put back: what it holds now (Tether's leftover, never the person's draft). */
+interface LeftOver {
+  step: number;
+  field: string;
+  length: number;
+  hash: string;
+}
+
+interface Undone {
+  restored: number[];
+  leftOver: LeftOver[];
+}
+
+/** What a refusal says of the steps before it: undone only when every one was put back and read back so. */
+function undoneWords(undone: Undone, ran: StepOutcome[]): string {
+  if (ran.length === 0) return 'nothing had run';
+  if (undone.leftOver.length === 0) return 'earlier steps were undone';
+  const fields = [...new Set(undone.leftOver.map((item) => `"${item.field}"`))].join(', ');
+  return `Tether could not undo its writes to ${fields}: the page still differs from before (details.leftOver)`;
+}
+
+function withLeftOver(details: Record<string, unknown>, undone: Undone): Record<string, unknown> {
+  return undone.leftOver.length > 0 ? { ...details, leftOver: undone.leftOver } : details;
 }
 
 function clickInfos(validation: Validation) {
@@ -240,16 +277,30 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
   const snapshots = new Map<LocatedField, FieldSnapshot>();
   /** What each field read back after this plan's last write to it: later steps expect exactly that. */
   const written = new Map<LocatedField, string>();
-  const rollback = async (): Promise<number[]> => {
-    const restored: number[] = [];
+  /**
+   * Puts back every field the plan wrote, latest first, each read back like a write. A field that
+   * already reads as it was (the write did not take) needs nothing. One that cannot be put back is
+   * a leftover: said so, and remembered as Tether's, so the next act does not take it for the
+   * person's draft.
+   */
+  const rollback = async (): Promise<Undone> => {
+    const undone: Undone = { restored: [], leftOver: [] };
     for (const outcome of [...ran].reverse()) {
       const write = validation.writes.get(outcome.step);
       const snapshot = write ? snapshots.get(write.field) : undefined;
       if (!write || !snapshot) continue;
-      if (await restoreField(write.field.editable, snapshot)) restored.push(outcome.step);
+      const { editable } = write.field;
       snapshots.delete(write.field); // the earliest snapshot restores the field once
+      const unchanged = sameText(editable, readEditable(editable), snapshot.text) && readEditableHtml(editable) === snapshot.html;
+      if (unchanged || (await restoreField(editable, snapshot))) {
+        undone.restored.push(outcome.step);
+        continue;
+      }
+      const text = readEditable(editable);
+      rememberTetherWrite(editable.element, text);
+      undone.leftOver.push({ step: outcome.step, field: write.field.name, length: text.length, hash: fieldHash(text) });
     }
-    return restored;
+    return undone;
   };
 
   for (const [index, step] of plan.steps.entries()) {
@@ -262,9 +313,9 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       const drift = pinDrift(pin, seen);
       if (drift.length > 0) {
         const moved = movedElement(index, step.action, drift, pin, seen);
-        const rolledBack = await rollback();
-        const message = `Step ${index + 1}: ${moved.message} Nothing was pressed; earlier steps were undone.`;
-        return refusal(tetherError('context_changed', message, problemDetails([moved])), [moved], ran, rolledBack);
+        const undone = await rollback();
+        const message = `Step ${index + 1}: ${moved.message} Nothing was pressed; ${undoneWords(undone, ran)}.`;
+        return refusal(tetherError('context_changed', message, withLeftOver(problemDetails([moved]), undone)), [moved], ran, undone.restored);
       }
       click.located.element.click();
       ran.push({ step: index, op: 'click', target: step.action, verified: true });
@@ -278,7 +329,7 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     const now = readEditable(editable);
     const expectedNow = fieldExpectation({ planned: written.get(write.field) }) ?? write.expectedBefore;
     if (typing || !holdsExpected(now, expectedNow)) {
-      const rolledBack = await rollback();
+      const undone = await rollback();
       const code: ErrorCode = typing ? 'target_busy' : 'field_changed';
       const found = typing
         ? problem(index, code, `"${step.field}" is in use by the person.`, { cause: 'person' })
@@ -286,15 +337,15 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       return refusal(
         tetherError(
           code,
-          `Step ${index + 1}: "${step.field}" ${typing ? 'is being typed in by the person' : 'changed while the plan ran'}; earlier steps were undone.`,
-          problemDetails([found]),
+          `Step ${index + 1}: "${step.field}" ${typing ? 'is being typed in by the person' : 'changed while the plan ran'}; ${undoneWords(undone, ran)}.`,
+          withLeftOver(problemDetails([found]), undone),
         ),
         [found],
         ran,
-        rolledBack,
+        undone.restored,
       );
     }
-    if (!snapshots.has(write.field)) snapshots.set(write.field, snapshotField(editable));
+    if (!snapshots.has(write.field)) snapshots.set(write.field, await snapshotField(editable));
     const beforeHash = fieldHash(now);
     const outcome =
       step.op === 'select'
@@ -303,21 +354,31 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     const verified = step.op === 'select' ? outcome.verified && normalizeFieldText(outcome.text) === normalizeFieldText(write.expectedAfter) : outcome.verified;
     ran.push({ step: index, op: step.op, target: step.field, ...reportOf(outcome), beforeHash, afterHash: fieldHash(outcome.text), verified });
     if (!verified) {
-      const rolledBack = await rollback();
-      // Nothing took: say which editor this is and what was tried. Something else took: say so.
+      const undone = await rollback();
+      // Nothing took: say which editor this is and what was tried (only what ran). Something else took: say so.
       const untouched = outcome.path === null;
-      const details = { editor: outcome.editor, tried: outcome.tried, field: step.field, ...(outcome.reason ? { reason: outcome.reason } : {}) };
+      const details = { editor: outcome.editor, tried: outcome.tried, field: step.field, ...(outcome.why ? { why: outcome.why } : {}) };
+      const earlier = undoneWords(undone, ran.slice(0, -1));
+      const message = !untouched
+        ? `Step ${index + 1}: the page did not keep the text written to "${step.field}"${outcome.why ? ` (${outcome.why})` : ''}; ${undoneWords(undone, ran)}.`
+        : outcome.tried.length === 0 || outcome.sent === false
+          ? `Step ${index + 1}: Tether did not write to "${step.field}" (the ${outcome.editor} editor): ${outcome.why ?? 'no way of writing it applies here'}; ${earlier}.`
+          : `Step ${index + 1}: the ${outcome.editor} editor in "${step.field}" took the text by none of the ways Tether tried (${outcome.tried.join(', ')}); ${earlier}.`;
       return refusal(
-        tetherError(
-          'invalid_request',
-          untouched
-            ? `Step ${index + 1}: the ${outcome.editor} editor in "${step.field}" took the text by none of the ways Tether writes (${outcome.tried.join(', ')}); earlier steps were undone.`
-            : `Step ${index + 1}: the page did not keep the text written to "${step.field}"; earlier steps were undone.${outcome.reason ? ` ${outcome.reason}` : ''}`,
-          details,
-        ),
-        [problem(index, 'invalid_request', untouched ? 'The editor ignored every way of writing Tether has.' : 'The page rejected or rewrote the text.')],
+        tetherError('invalid_request', message, withLeftOver(details, undone)),
+        [
+          problem(
+            index,
+            'invalid_request',
+            !untouched
+              ? 'The page rejected or rewrote the text.'
+              : outcome.tried.length === 0 || outcome.sent === false
+                ? 'Nothing was written.'
+                : 'The editor ignored every way of writing Tether tried.',
+          ),
+        ],
         ran,
-        rolledBack,
+        undone.restored,
       );
     }
     written.set(write.field, outcome.text);

@@ -8,6 +8,7 @@
  * editable fields it does not name, the generic page model reads them too (see adapterVerdict).
  */
 import type { ActionKind } from '../shared/pageProtocol.ts';
+import type { SmartEditorKey } from '../shared/smartEditorNames.ts';
 
 export interface AdapterField {
   /** Stable name agents use in plans: "title", "body", "category". */
@@ -21,7 +22,23 @@ export interface AdapterField {
   selectors: string[];
   /** A non-empty value that Tether did not write counts as a draft in progress (e.g. a post body). */
   draftIfNonEmpty?: boolean;
+  /**
+   * The field is a part (title or body) of SmartEditor ONE's document, whose own model Tether may
+   * call (in the page's main world, on the Naver adapters' hosts only: background/adapters/mainWorld.ts)
+   * under `SmartEditor._editors[key]`.
+   */
+  smartEditor?: { key: SmartEditorKey; part: 'title' | 'body' };
+  /**
+   * The field is the site's own widget rather than a form control or an editor: a `listbox` (the
+   * selector is the button that opens its `options`; the value is the chosen option's text), or
+   * `chips` (the selector is an input in which Enter commits what was typed as a chip; the chips
+   * are the `chip` elements inside the input's `container`, each with a button that removes it).
+   */
+  control?: SiteControl;
 }
+
+/** A site's own widget (AdapterField `control`): read by siteControlRead.ts, written by editors/siteControls.ts. */
+export type SiteControl = { kind: 'listbox'; options: string } | { kind: 'chips'; container: string; chip: string };
 
 export interface AdapterAction {
   name: string;

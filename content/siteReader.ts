@@ -5,7 +5,9 @@
  * are added, and the model says so.
  */
 import { adapterFor } from './adapters/index.ts';
-import { editableFrom, isVisible } from './editables.ts';
+import { editableFrom, isVisible, type Editable } from './editables.ts';
+import { SMART_EDITOR_FRAMES } from '../shared/smartEditorNames.ts';
+import { controlOptions, readControl } from './siteControlRead.ts';
 import {
   elementRegion,
   inferActions,
@@ -26,14 +28,16 @@ import { adapterVerdict, type SiteAdapter } from './siteAdapter.ts';
 interface SearchRoot {
   doc: Document;
   frame: HTMLIFrameElement | null;
+  /** The adapter's selector of that frame (null: the page itself). */
+  selector: string | null;
 }
 
 function searchRoots(adapter: SiteAdapter, doc: Document): SearchRoot[] {
-  const roots: SearchRoot[] = [{ doc, frame: null }];
+  const roots: SearchRoot[] = [{ doc, frame: null, selector: null }];
   for (const selector of adapter.frames ?? []) {
     for (const frame of Array.from(doc.querySelectorAll<HTMLIFrameElement>(selector))) {
       try {
-        if (frame.contentDocument) roots.push({ doc: frame.contentDocument, frame });
+        if (frame.contentDocument) roots.push({ doc: frame.contentDocument, frame, selector });
       } catch {
         // cross-origin: not ours to read
       }
@@ -42,14 +46,34 @@ function searchRoots(adapter: SiteAdapter, doc: Document): SearchRoot[] {
   return roots;
 }
 
-function first(roots: SearchRoot[], selectors: string[]): { element: Element; frame: HTMLIFrameElement | null } | null {
+function first(roots: SearchRoot[], selectors: string[]): { element: Element; frame: HTMLIFrameElement | null; frameSelector: string | null } | null {
   for (const selector of selectors) {
     for (const root of roots) {
       const element = root.doc.querySelector(selector);
-      if (element) return { element, frame: root.frame };
+      if (element) return { element, frame: root.frame, frameSelector: root.selector };
     }
   }
   return null;
+}
+
+/**
+ * The editable of an adapter's field: a widget it declares (a listbox, a chip input) as that
+ * widget; a SmartEditor ONE part it marks with the editor's key and the frame it is in (only
+ * where the markup is SmartEditor ONE's: a redesign is read as whatever it is).
+ */
+function adapterEditable(field: SiteAdapter['fields'][number], found: { element: Element; frameSelector: string | null }): Editable | null {
+  const element = found.element as HTMLElement;
+  if (field.control) {
+    const control = field.control;
+    const family = control.kind === 'listbox' ? 'listbox' : 'tag-chips';
+    const controlRead = { text: () => readControl(element, control), options: () => controlOptions(element, control) };
+    return { kind: control.kind === 'listbox' ? 'select' : 'input', family, element, doc: element.ownerDocument, frame: null, control, controlRead };
+  }
+  const editable = editableFrom(element);
+  if (!editable || !field.smartEditor || editable.family !== 'smarteditor-one') return editable;
+  const frame = SMART_EDITOR_FRAMES.find((selector) => selector === found.frameSelector) ?? null;
+  if (found.frameSelector !== null && frame === null) return editable;
+  return { ...editable, smartEditor: { key: field.smartEditor.key, part: field.smartEditor.part, frame } };
 }
 
 function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
@@ -57,7 +81,7 @@ function fromAdapter(adapter: SiteAdapter, doc: Document): PageModel {
   const fields: LocatedField[] = [];
   for (const field of adapter.fields) {
     const found = first(roots, field.selectors);
-    const editable = found ? editableFrom(found.element) : null;
+    const editable = found ? adapterEditable(field, found) : null;
     if (!found || !editable) continue;
     // An editor found inside one of the adapter's frames is focused through that frame.
     const inFrame = editable.frame === null && found.frame !== null ? { ...editable, frame: found.frame } : editable;

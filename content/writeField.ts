@@ -17,7 +17,7 @@ import { readEditable, readEditableHtml, type Editable } from './editables.ts';
 import type { EditorFamily } from './editorFamily.ts';
 import { deliver, type Mode } from './editors/deliver.ts';
 import { familyOf } from './editors/families/index.ts';
-import type { HeadingLevel } from './editors/families/family.ts';
+import type { DriverOutcome, HeadingLevel } from './editors/families/family.ts';
 import { headingCounts, headingFor, isHeading } from './editors/headingLevels.ts';
 import { settle } from './editors/settle.ts';
 import { blockText, constructCounts, parseHtml, semanticHtml, type Construct } from './editors/semanticHtml.ts';
@@ -31,14 +31,36 @@ export interface WriteOutcome {
   verified: boolean;
   text: string;
   took?: 'html' | 'text';
-  kept?: Construct[];
+  kept?: string[];
   dropped?: string[];
-  /** Why the write is not verified, when it changed the field. */
-  reason?: string;
+  /** Why nothing was written, or what each path that ran met (a family's own driver says it). */
+  why?: string;
+  /** Whether the person's Ctrl+Z undoes the write (`editor`) or only Tether's rollback does (`tether`), where the driver knows. */
+  undo?: 'editor' | 'tether';
+  /** False when nothing reached the page (a driver looked and chose not to write). */
+  sent?: false;
+}
+
+/** A family's own driver's outcome as a write's (the step's editor is the family). */
+function fromDriver(editable: Editable, outcome: DriverOutcome): WriteOutcome {
+  return {
+    editor: editable.family,
+    path: outcome.path,
+    tried: outcome.tried,
+    verified: outcome.verified,
+    text: outcome.text,
+    ...(outcome.kept && outcome.kept.length > 0 ? { took: 'html' as const, kept: outcome.kept } : {}),
+    ...(outcome.dropped && outcome.dropped.length > 0 ? { dropped: outcome.dropped } : {}),
+    ...(outcome.why ? { why: outcome.why } : {}),
+    ...(outcome.undo ? { undo: outcome.undo } : {}),
+    ...(outcome.sent === false ? { sent: false as const } : {}),
+  };
 }
 
 export interface FieldSnapshot {
   text: string;
+  /** What a family's own driver keeps to put the field back (its model, a widget's value). */
+  driver?: unknown;
   /** The raw markup (plain contenteditables put it back as it was). */
   html: string | null;
   /** The allowlisted markup, for editors with their own model (they take it back through paste). */
@@ -103,6 +125,10 @@ function emptyPayload(): Payload {
 
 /** fill / append / clear one text field, through the family's paths, read back. */
 export async function writeText(editable: Editable, mode: Mode, planned: PlannedText | null): Promise<WriteOutcome> {
+  const driver = familyOf(editable).driver;
+  if (driver?.write) return fromDriver(editable, await driver.write(editable, mode, planned?.payload ?? null));
+  if (driver)
+    return { editor: editable.family, path: null, tried: [], verified: false, text: readEditable(editable), why: 'this field takes a choice: use select' };
   const before = readEditable(editable);
   const payload = planned?.payload ?? emptyPayload();
   const structured = payload.format !== 'text';
@@ -125,7 +151,7 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
     accept: (text) => expected.some((candidate) => sameText(editable, text, candidate)),
   });
   const outcome: WriteOutcome = { editor: editable.family, path: delivery.path, tried: delivery.tried, verified: delivery.verified, text: delivery.text };
-  if (!delivery.verified && delivery.path !== null) outcome.reason = notKept(editable, expected);
+  if (!delivery.verified && delivery.path !== null) outcome.why = notKept(editable, expected);
   if (structured && delivery.verified)
     Object.assign(outcome, structureReport(editable, delivery.text, expected[0] ?? '', payload, countsBefore, headingsBefore));
   return outcome;
@@ -138,8 +164,8 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
 function notKept(editable: Editable, expected: string[]): string {
   const shown = readEditable(editable);
   if (expected.some((candidate) => sameText(editable, shown, candidate)))
-    return `The page shows the text, but the ${editable.family} editor's model does not keep it so: it went inside one block, where only that block's text is kept (run together).`;
-  return `The ${editable.family} editor holds other text than was written.`;
+    return `the page shows the text, but the ${editable.family} editor's model does not keep it so: it went inside one block, where only that block's text is kept, run together`;
+  return `the ${editable.family} editor holds other text than was written`;
 }
 
 /** What the editor's model kept of the markup, read back from its DOM after the write. */
@@ -170,6 +196,8 @@ function structureReport(
 }
 
 export async function selectValue(editable: Editable, value: string): Promise<WriteOutcome> {
+  const driver = familyOf(editable).driver;
+  if (driver?.select) return fromDriver(editable, await driver.select(editable, value));
   const select = editable.element as HTMLSelectElement;
   const base = { editor: editable.family, tried: ['setter'] } as const;
   const option = Array.from(select.options).find((candidate) => candidate.value === value || candidate.text.trim() === value);
@@ -186,18 +214,23 @@ export async function selectValue(editable: Editable, value: string): Promise<Wr
   return { ...base, path: 'setter', tried: ['setter'], verified: select.value === option.value, text: select.value };
 }
 
-export function snapshotField(editable: Editable): FieldSnapshot {
+/** What a rollback needs to put the field back, taken before a plan's first write to it. */
+export async function snapshotField(editable: Editable): Promise<FieldSnapshot> {
   const family = familyOf(editable);
-  const modelEditor = family.text === 'rich' && family.model === 'own';
-  return {
+  const modelEditor = family.text === 'rich' && family.model === 'own' && !family.driver;
+  const snapshot: FieldSnapshot = {
     text: readEditable(editable),
     html: readEditableHtml(editable),
     semantic: modelEditor ? semanticHtml(editable.element, { underline: true, editor: true }) : null,
   };
+  if (family.driver) snapshot.driver = await family.driver.snapshot(editable);
+  return snapshot;
 }
 
 /** Puts a field back as it was before a plan touched it (rollback), formatting included. */
 export async function restoreField(editable: Editable, snapshot: FieldSnapshot): Promise<boolean> {
+  const driver = familyOf(editable).driver;
+  if (driver) return driver.restore(editable, snapshot.driver);
   if (editable.kind === 'select') return (await selectValue(editable, snapshot.text)).verified;
   if (normalizeFieldText(snapshot.text) === '') return (await writeText(editable, 'clear', null)).verified;
   if (snapshot.semantic !== null) {

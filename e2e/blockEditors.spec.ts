@@ -71,7 +71,8 @@ test('Editor.js whose paragraph leaves a paste to the browser: the markup lands 
   // The page showed a heading and a list inside the paragraph block; its model keeps them as that block's text, run together.
   expect(error.message).toContain('Step 2: the page did not keep the text written to "body"');
   expect(error.details).toMatchObject({ editor: 'editorjs', ran: [0, 1], rolledBack: [1, 0] });
-  expect(String(error.details?.reason)).toContain('inside one block');
+  expect(String(error.details?.why)).toContain('inside one block');
+  expect(error.message).toContain('inside one block');
   expect(error.details?.tried).toEqual(['paste', 'insertHTML']);
   // Rolled back: the saved model is what it was, and so is the title.
   expect(await savedBlocks(scene)).toEqual(before);

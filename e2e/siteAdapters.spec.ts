@@ -6,15 +6,35 @@
  * the journal (the agent's answer names it only when the adapter did not match).
  */
 import type { Page } from '@playwright/test';
-import type { InspectResult } from '../shared/results.ts';
+import type { ActResult, InspectResult } from '../shared/results.ts';
 import { expect, test } from './fixtures.ts';
-import { ok, refused } from './support/answers.ts';
+import { ok, ran, refused } from './support/answers.ts';
+import type { NaverState } from './sites/naver/naverSites.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
 import { WORDPRESS_HOST } from './sites/siteFixtures.ts';
 
 interface Bound {
   inspect(read?: string[]): Promise<InspectResult>;
-  act(steps: unknown[]): ReturnType<TetherDriver['agent']>;
+  act(steps: unknown[], plan?: { continueDraft?: boolean }): ReturnType<TetherDriver['agent']>;
+}
+
+/** An autosaved SmartEditor ONE document (what the editor's temporary-save prompt offers). */
+function autosaved(title: string, lines: string[]) {
+  const paragraph = (value: string) => ({ nodes: [{ value, '@ctype': 'textNode' }], '@ctype': 'paragraph' });
+  return {
+    document: {
+      version: '2.10.2',
+      theme: 'default',
+      language: 'ko-KR',
+      id: '01KXA5W6BGN62FCJV2S9JPHNWS',
+      components: [
+        { id: 'SE-title', layout: 'default', title: [paragraph(title)], subTitle: null, align: 'left', '@ctype': 'documentTitle' },
+        { id: 'SE-text', layout: 'default', value: lines.map(paragraph), '@ctype': 'text' },
+      ],
+      di: {},
+    },
+    documentId: '',
+  } as unknown as NaverState['autosave'] extends Map<string, infer T> ? T : never;
 }
 
 /** Which model read the page at the last request: the journal keeps it for the person. */
@@ -24,19 +44,19 @@ async function readBy(tether: TetherDriver): Promise<unknown> {
 }
 
 /** Puts the page in a shared workspace and binds it: as the write target (its site made writable), or read only. */
-async function bind(tether: TetherDriver, page: Page, role: 'write' | 'reference'): Promise<Bound> {
+async function bind(tether: TetherDriver, page: Page, role: 'write' | 'reference', options: { continueDraft?: boolean } = {}): Promise<Bound> {
   const workspace = await tether.workspaceOf([page]);
   if (role === 'write') {
     const origin = `${new URL(page.url()).origin}/`;
     await tether.must({ type: 'workspace.setSite', workspaceId: workspace.id, origin, policy: { writable: true, publishWithoutApproval: false } });
   }
   const profile = await tether.profileId();
-  const request = role === 'write' ? { destination: { url: page.url() } } : { readOnly: true, references: [{ url: page.url() }] };
+  const request = role === 'write' ? { destination: { url: page.url() }, ...options } : { readOnly: true, references: [{ url: page.url() }] };
   const resolved = ok(await tether.agent('resolve', { profile, workspace: workspace.id, ...request }));
   const handle = (role === 'write' ? resolved.write?.handle : resolved.references?.[0]?.handle) ?? '';
   return {
     inspect: async (read = []) => ok(await tether.agent('inspect', { profile, workspace: workspace.id, handle, read })),
-    act: (steps) => tether.agent('act', { profile, workspace: workspace.id, handle, plan: { steps } }),
+    act: (steps, plan = {}) => tether.agent('act', { profile, workspace: workspace.id, handle, plan: { steps, ...plan } }),
   };
 }
 
@@ -79,7 +99,7 @@ test('the demo adapters name every field of their own pages: no generic addition
   expect(sites.state.blog.posts).toHaveLength(0);
 });
 
-test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title and body read (a write is refused, naming the editor), account, and publish behind the publish panel', async ({
+test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s editor: title and body read and written through the editor’s model, account, and publish behind the publish panel', async ({
   tether,
   sites,
 }) => {
@@ -96,31 +116,44 @@ test('Naver Blog (SmartEditor ONE in #mainFrame): signed out, then the owner’s
   expect(seen.adapterProblem).toBeUndefined();
   expect(seen.signIn).toEqual({ state: 'signed_in', account: 'alice_nv' });
   expect(fieldKinds(seen)).toEqual({ title: 'rich-editor', body: 'rich-editor' });
-  // The placeholders (제목, 본문에 #을 …) are not text.
+  // The placeholders (제목, 글감과 함께 …) are not text.
   expect(seen.fields?.map((field) => field.length)).toEqual([0, 0]);
   expect(seen.draft).toBeUndefined();
   expect(actionKinds(seen)).toEqual({ publish_settings: 'other', save_draft: 'save_draft' });
 
-  // 발행 opens the publish panel (no approval: it publishes nothing); the panel holds the real 발행.
+  // 발행 opens the publish panel (no approval: it publishes nothing); the panel holds the real 발행, the category and the tags.
   ok(await blog.act([{ op: 'click', action: 'publish_settings' }]));
   const panel = await blog.inspect();
   expect(actionKinds(panel)).toEqual({ publish_settings: 'other', publish: 'publish', save_draft: 'save_draft' });
-  expect(fieldKinds(panel)).toEqual({ title: 'rich-editor', body: 'rich-editor', tags: 'input' });
+  expect(fieldKinds(panel)).toEqual({ title: 'rich-editor', body: 'rich-editor', category: 'select', tags: 'input' });
+  expect(panel.fields?.find((field) => field.name === 'category')?.options).toEqual(['일상', '시장 이야기', '책과 차']);
 
-  // Title and body share one document and one input buffer: read, but a write is refused, naming the editor.
-  const refusal = refused(await blog.act([{ op: 'fill', field: 'title', text: '봄 시장', expect: { text: '' } }]), 'invalid_request');
-  expect(refusal.details?.editor).toBe('input-buffer');
-  expect((await blog.inspect(['title', 'body'])).text).toEqual({ title: '', body: '' });
+  // The title is written through SmartEditor ONE's own model, and read back from it and from the page.
+  const wrote = ran(ok(await blog.act([{ op: 'fill', field: 'title', text: '봄 시장', expect: { text: '' } }])) as ActResult);
+  expect(wrote.steps[0]).toMatchObject({ editor: 'smarteditor-one', path: 'document-service', verified: true, undo: 'tether' });
+  expect((await blog.inspect(['title', 'body'])).text).toEqual({ title: '봄 시장', body: '' });
 });
 
-test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and counts as work in progress; a post is read by region', async ({
+test('Naver Blog: the temporary-save prompt is a draft in progress (the guard holds; continueDraft continues it), the draft read paragraph by paragraph; a post is read by region', async ({
   tether,
   sites,
 }) => {
   await (await open(tether, sites.at('blog.naver.com', '/nidlogin?as=alice_nv&next=/'))).close();
-  const draft = await (
-    await bind(tether, await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write&draft=1')), 'reference')
-  ).inspect(['title', 'body']);
+  sites.naver.autosave.set('alice_nv|blogpc001', autosaved('봄 시장 메모', ['토요일 10시에 강변에서 열립니다.', '컵을 가져오세요.']));
+  const page = await open(tether, sites.at('blog.naver.com', '/alice_nv?Redirect=Write'));
+  // The prompt comes after the editor has loaded.
+  await page.frameLocator('#mainFrame').locator('.se-popup-container').waitFor();
+  // Resolving a write target on it needs continueDraft (the guard holds there too).
+  const blog = await bind(tether, page, 'write', { continueDraft: true });
+  const prompted = await blog.inspect(['title', 'body']);
+  expect(prompted.draft).toEqual({ reasons: ['autosave-banner'] });
+  expect(prompted.text).toEqual({ title: '', body: '' });
+  expect(actionKinds(prompted)).toMatchObject({ continue_draft: 'other', start_fresh: 'other' });
+  refused(await blog.act([{ op: 'fill', field: 'title', text: '새 글', expect: { text: '' } }]), 'draft_in_progress');
+
+  ok(await blog.act([{ op: 'click', action: 'continue_draft' }], { continueDraft: true }));
+  await expect(page.frameLocator('#mainFrame').locator('.se-popup-container')).toHaveCount(0);
+  const draft = await blog.inspect(['title', 'body']);
   expect(draft.text).toEqual({ title: '봄 시장 메모', body: '토요일 10시에 강변에서 열립니다.\n컵을 가져오세요.' });
   expect(draft.draft).toEqual({ reasons: ['unsaved-text:body'] });
 
@@ -133,7 +166,10 @@ test('Naver Blog: a draft in SmartEditor ONE is read paragraph by paragraph and 
   expect(post.text?.['post.body']).toContain('자원봉사자는 9시에 북문에서 모입니다.');
 });
 
-test('Naver Cafe: the write page (title textarea over SmartEditor ONE, 등록 publishes) and an article in #cafe_main', async ({ tether, sites }) => {
+test('Naver Cafe: the write page (title textarea over SmartEditor ONE, the board, tags, 등록 publishes) and an article in #cafe_main', async ({
+  tether,
+  sites,
+}) => {
   const write = await open(
     tether,
     sites.at('cafe.naver.com', `/nidlogin?as=river_k&next=${encodeURIComponent('/ca-fe/cafes/10001/articles/write?boardType=L')}`),
@@ -142,7 +178,8 @@ test('Naver Cafe: the write page (title textarea over SmartEditor ONE, 등록 pu
   expect(await readBy(tether)).toBe('naver-cafe');
   expect(seen.adapterProblem).toBeUndefined();
   expect(seen.signIn).toEqual({ state: 'signed_in', account: 'river_k' });
-  expect(fieldKinds(seen)).toEqual({ title: 'textarea', body: 'rich-editor', tags: 'input' });
+  expect(fieldKinds(seen)).toEqual({ title: 'textarea', body: 'rich-editor', board: 'select', tags: 'input' });
+  expect(seen.fields?.find((field) => field.name === 'board')?.options).toEqual(['공지사항', '자유게시판', '장터 소식']);
   expect(actionKinds(seen)).toEqual({ register: 'publish', save_draft: 'save_draft' });
 
   const article = await (await bind(tether, await open(tether, sites.at('cafe.naver.com', '/riverside/1')), 'reference')).inspect(['post.body']);
@@ -150,6 +187,8 @@ test('Naver Cafe: the write page (title textarea over SmartEditor ONE, 등록 pu
   expect(article.text?.['post.body']?.split('\n').filter(Boolean)).toEqual([
     '봄 시장은 토요일 오전 10시에 강변에서 열립니다.',
     '컵을 가져오면 차 할인이 있습니다.',
+    '준비물: 장바구니, 컵, 돗자리',
+    '지도: 강변 공원 안내',
   ]);
 });
 

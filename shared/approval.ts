@@ -4,6 +4,7 @@
  * act tool asks for one (`ApprovalRequest`), and the person's pages are shown `UiApproval`.
  */
 import { z } from 'zod';
+import { agentLabelSchema } from './agentIdentity.ts';
 import type { StepPreview } from './describePlan.ts';
 import type { Explanation } from './explain.ts';
 
@@ -20,6 +21,10 @@ export const approvalSchema = z.object({
   site: z.string(),
   title: z.string(),
   account: z.string().nullable(),
+  /** The agent whose plan this is ("Claude Code wants to publish on blog.example as alice"). */
+  agent: agentLabelSchema.optional(),
+  /** What the approved click does: publish (a post) or submit (a form). */
+  action: z.enum(['publish', 'submit']).optional(),
   /** What will happen, in words, for the person to judge. */
   summary: summarySchema,
   steps: z.array(stepPreviewSchema),
@@ -40,6 +45,8 @@ export const uiApprovalSchema = approvalSchema.pick({
   site: true,
   title: true,
   account: true,
+  agent: true,
+  action: true,
   summary: true,
   steps: true,
   expiresAt: true,

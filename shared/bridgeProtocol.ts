@@ -11,6 +11,7 @@
  * can neither read nor inject.
  */
 import { z } from 'zod';
+import { agentIdentitySchema } from './agentIdentity.ts';
 
 /** 3: proofs cover the whole handshake, and the session after it is sealed. */
 export const BRIDGE_PROTOCOL_VERSION = 3;
@@ -76,6 +77,11 @@ export const bridgeRequestSchema = z.object({
   args: z.unknown(),
   /** Which profile should answer; for relays only, the hub routes by it. */
   profile: z.string().max(200).optional(),
+  /**
+   * The MCP session that made the call (its name and session key): set by the session's own bridge,
+   * carried by every hop, never taken from the tool's arguments. An older bridge sends none.
+   */
+  agent: agentIdentitySchema.optional(),
 });
 export type BridgeRequest = z.infer<typeof bridgeRequestSchema>;
 
@@ -88,6 +94,14 @@ export type BridgeResponse = z.infer<typeof bridgeResponseSchema>;
 
 export const keepaliveSchema = z.object({ type: z.literal('keepalive') });
 
+/**
+ * MCP sessions that ended (their bridge went away, or stopped): what they held is released. Sent
+ * by the hub for its relays and for itself, and by a native host for its bridges, each only for the
+ * sessions that came through that connection. An older worker ignores it.
+ */
+export const MAX_ENDED_SESSIONS = 64;
+export const endedSchema = z.object({ type: z.literal('ended'), sessions: z.array(agentIdentitySchema.shape.session).min(1).max(MAX_ENDED_SESSIONS) });
+
 /** Inside the sealed session: what the hub sends a browser, and what a browser answers. */
-export const toBrowserSchema = z.discriminatedUnion('type', [bridgeRequestSchema, keepaliveSchema]);
+export const toBrowserSchema = z.discriminatedUnion('type', [bridgeRequestSchema, keepaliveSchema, endedSchema]);
 export const fromBrowserSchema = z.discriminatedUnion('type', [bridgeResponseSchema, keepaliveSchema]);

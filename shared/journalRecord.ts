@@ -1,4 +1,5 @@
 /** One journal record: a request through the five lifecycle points, as the person's UI shows it. */
+import type { AgentLabel } from './agentIdentity.ts';
 import type { Explanation } from './explain.ts';
 
 /** The journal keeps this many records per profile; past it, the oldest go first. */
@@ -22,6 +23,8 @@ export interface JournalRecord {
   tool: string;
   /** Who asked: an agent through the bridge, the person's UI, or a scheduled act firing. */
   via: 'agent' | 'ui' | 'schedule';
+  /** Which agent (its MCP session's name and short id); for a scheduled act, the one that scheduled it. */
+  agent?: AgentLabel;
   callId?: string;
   requestId?: string;
   profileId: string | null;

@@ -9,12 +9,13 @@
  *   worker → host   hello (profile), response (an envelope for a request id), profile (renamed)
  *   host → worker   bridges (how many agent servers are connected), request, part (a chunk of a
  *                   request too large for one native message), direct (a bridge's loopback port
- *                   and the pairing token, for the worker's direct link to it; null port: none)
+ *                   and the pairing token, for the worker's direct link to it; null port: none),
+ *                   ended (the MCP sessions of a bridge that went away)
  *   host → bridge   profile (which browser profile this host serves), response
  *   bridge → host   request, hub (this bridge holds the loopback port: the worker may link to it directly)
  */
 import { z } from 'zod';
-import { bridgeRequestSchema, bridgeResponseSchema } from './bridgeProtocol.ts';
+import { bridgeRequestSchema, bridgeResponseSchema, endedSchema } from './bridgeProtocol.ts';
 import { TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from './bridgePort.ts';
 
 /** The host's name in its manifest and in connectNative: lower case, dots only. */
@@ -42,8 +43,11 @@ export const MAX_TO_HOST_BYTES = 64 * 1024 * 1024;
 const profile = z.object({ id: z.string().min(1).max(200), label: z.string().max(200) });
 export type NativeProfile = z.infer<typeof profile>;
 
-/** What a worker can take besides the first protocol's messages; a host sends nothing else to it (an older worker would refuse it). */
-export const WORKER_FEATURES = ['direct'] as const;
+/**
+ * What a worker can take besides the first protocol's messages; a host sends nothing else to it (an
+ * older worker would refuse it): `direct` offers, and `ended` sessions (`agents`).
+ */
+export const WORKER_FEATURES = ['direct', 'agents'] as const;
 
 export const workerHelloSchema = z.object({
   type: z.literal('hello'),
@@ -83,7 +87,7 @@ export const directSchema = z.object({
 export type DirectOffer = z.infer<typeof directSchema>;
 
 /** What the host sends the worker. */
-export const toWorkerSchema = z.discriminatedUnion('type', [bridgesSchema, bridgeRequestSchema, partSchema, directSchema]);
+export const toWorkerSchema = z.discriminatedUnion('type', [bridgesSchema, bridgeRequestSchema, partSchema, directSchema, endedSchema]);
 export type ToWorker = z.infer<typeof toWorkerSchema>;
 
 /** Between the host and a bridge, inside the sealed session. */

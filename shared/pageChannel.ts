@@ -68,3 +68,18 @@ export interface PagePortRequest {
 }
 /** The page's answer, or why it could not make one (an exception in the page: nothing was done). */
 export type PagePortReply = { id: number; reply: unknown } | { id: number; failed: string };
+
+/**
+ * What the act module asks of the worker while an act runs in this document (the one thing it
+ * asks: a call into SmartEditor ONE's own model in the page's main world, shared/smartEditorCall.ts),
+ * on the act's own port: `{ call, request }` from the page, `{ call, reply }` back. The worker
+ * answers only while it waits for an act on that port, and only for that port's document.
+ */
+export interface PagePortCall {
+  call: number;
+  request: unknown;
+}
+export interface PagePortCallReply {
+  call: number;
+  reply: unknown;
+}

@@ -130,6 +130,8 @@ export const stepOutcomeSchema = z.object({
   /** For markdown/html: the constructs the editor kept, and what it or the sanitizer dropped. */
   kept: z.optional(listOf(upTo(40), 30)),
   dropped: z.optional(listOf(upTo(60), 40)),
+  /** Whether the person's Ctrl+Z in the editor undoes this write (`editor`) or only Tether's rollback does (`tether`), where Tether knows. */
+  undo: z.optional(z.enum(['editor', 'tether'])),
   beforeHash: z.optional(z.string()),
   afterHash: z.optional(z.string()),
   /** The page's own model holds the text after the write. */

@@ -31,7 +31,9 @@ export function isToolName(value: unknown): value is ToolName {
 }
 
 function missingFields(tool: ToolName, args: Record<string, unknown>): string[] {
-  return REQUIRED_CONTEXT[tool].filter((field) => args[field] === undefined);
+  // An act that only releases its tab needs no plan.
+  const release = tool === 'act' && args.release === true;
+  return REQUIRED_CONTEXT[tool].filter((field) => args[field] === undefined && !(release && field === 'plan'));
 }
 
 function checked<D extends object>(tool: ToolName, parsed: z.ZodSafeParseResult<D>): Outcome<D> {

@@ -18,7 +18,7 @@ const expectSchema = z
 export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
 export type TextFormat = (typeof TEXT_FORMATS)[number];
 
-const format = z.enum(TEXT_FORMATS).check(z.describe('markdown or html: headings, lists, links, bold in rich editors.'));
+const format = z.enum(TEXT_FORMATS).check(z.describe('markdown/html: headings, lists, links, bold in rich editors.'));
 
 export const stepSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('fill'), field: fieldName, text, format: z.optional(format), expect: z.optional(expectSchema) }),
@@ -31,6 +31,6 @@ export type PlanStep = z.infer<typeof stepSchema>;
 
 export const planSchema = z.strictObject({
   steps: z.array(stepSchema).check(z.minLength(1), z.maxLength(50)),
-  continueDraft: z.optional(z.boolean().check(z.describe('Continue the draft on the page.'))),
+  continueDraft: z.optional(z.boolean().check(z.describe('Continue the page’s draft.'))),
 });
 export type Plan = z.infer<typeof planSchema>;

@@ -7,6 +7,7 @@
  * is more useful to an agent than a generic schema error.
  */
 import { z } from 'zod';
+import type { AgentIdentity } from './agentIdentity.ts';
 import type { TetherError } from './errors.ts';
 import { LANGS } from './explain.ts';
 import * as zm from 'zod/mini';
@@ -53,7 +54,9 @@ export const resolveArgsSchema = z.strictObject({
   references: z.array(targetSpecSchema).max(20).optional(),
   readOnly: z.boolean().optional(),
   program: z.string().min(1).max(100).optional().describe('Task name; reuse it to continue.'),
-  continueDraft: z.boolean().optional().describe('Continue the draft on the page instead of refusing.'),
+  continueDraft: z.boolean().optional().describe('Continue the page’s draft instead of refusing.'),
+  /** On ambiguous_target, the person picks a candidate in Tether's panel: true (2 minutes), or the seconds to wait. */
+  ask: z.union([z.boolean(), z.number().int().min(1).max(900)]).optional(),
   ...answerOptions,
 });
 
@@ -87,6 +90,8 @@ export const actArgsSchema = z.strictObject({
   requestId: z.string().min(1).max(100).optional().describe('Same id again: runs once.'),
   at: z.iso.datetime({ offset: true }).optional().describe('Run later.'),
   approvalTimeoutSeconds: z.number().int().min(1).max(900).optional(),
+  /** Releases the handle's tab when the plan has run (or at once, with no plan): the agent's task there is done. */
+  release: z.boolean().optional(),
   ...answerOptions,
 });
 
@@ -116,6 +121,11 @@ export interface AgentRequest {
   args: unknown;
   /** The bridge's id for this call, for the journal; not a trust decision. */
   callId?: string;
+  /**
+   * The MCP session that sent it, from the call's envelope (never from `args`): who holds what.
+   * A label and a session secret, not a credential (see agentIdentity.ts).
+   */
+  agent?: AgentIdentity;
 }
 
 /**

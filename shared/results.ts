@@ -23,6 +23,10 @@ const contextTabSchema = z.object({
   writable: z.boolean(),
   /** The account the page showed when Tether last looked, if any. */
   account: z.string().optional(),
+  /** The agent whose task holds the tab as its write target (`yours`: the agent that asks). */
+  heldBy: z
+    .object({ agent: z.string(), since: z.string(), task: z.string().optional(), until: z.string().optional(), yours: z.literal(true).optional() })
+    .optional(),
 });
 
 const contextProgramSchema = z.object({
@@ -164,6 +168,13 @@ export interface ActDone {
   url: string;
   /** What was done, in words. */
   done: string;
+  /** `release: true`: the agent's hold on the tab ended with this act. */
+  released?: { tabId: number };
+}
+
+/** An act with `release: true` and no plan: the hold on the tab is released, nothing else done. */
+export interface ActReleased {
+  released: { tabId: number };
 }
 
 export interface ActScheduled {
@@ -173,7 +184,7 @@ export interface ActScheduled {
   will: string;
 }
 
-export type ActResult = ActDone | ActScheduled;
+export type ActResult = ActDone | ActScheduled | ActReleased;
 
 /** Each tool's result, by tool name. */
 export interface ToolResults {

@@ -4,7 +4,9 @@
  * only from its own extension pages (decided from `sender`, never from the payload).
  */
 import { z } from 'zod';
+import type { AgentLabel } from './agentIdentity.ts';
 import type { UiApproval } from './approval.ts';
+import type { Question } from './question.ts';
 import type { JournalRecord } from './journalRecord.ts';
 import type { Profile, Program, Workspace } from './model.ts';
 import { sitePolicySchema } from './modelSchemas.ts';
@@ -38,6 +40,10 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('workspace.delete'), workspaceId: id }),
   z.object({ type: z.literal('program.end'), programId: id }),
   z.object({ type: z.literal('approval.decide'), approvalId: id, approve: z.boolean() }),
+  /** The person's answer to an agent's question: one of its candidate tabs, or null to decline. */
+  z.object({ type: z.literal('question.answer'), questionId: id, tabId: tabId.nullable() }),
+  /** The person takes a tab back from the agent that holds it. */
+  z.object({ type: z.literal('hold.release'), tabId }),
   z.object({ type: z.literal('departure.dismiss'), workspaceId: id, tabId }),
   z.object({ type: z.literal('journal.list'), workspaceId: id.optional(), limit: z.number().int().min(1).max(500) }),
   z.object({ type: z.literal('journal.get'), recordId: id }),
@@ -49,8 +55,16 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('connection.forget') }),
   z.object({ type: z.literal('connection.reconnect') }),
-  /** An agent request from an extension page (used by tests and the person's own tools). */
-  z.object({ type: z.literal('agent.request'), tool: z.string().max(40), args: z.unknown() }),
+  /**
+   * An agent request from an extension page (used by tests and the person's own tools); `as` names
+   * the agent it speaks for (default: "Tether page"). Only Tether's own pages can send this.
+   */
+  z.object({
+    type: z.literal('agent.request'),
+    tool: z.string().max(40),
+    args: z.unknown(),
+    as: z.object({ name: z.string().min(1).max(80), session: z.string().min(1).max(64) }).optional(),
+  }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 
@@ -133,14 +147,32 @@ export interface UiDeparture {
   at: number;
 }
 
+/** A tab an agent's task holds, as the panel shows it (with Release). */
+export interface UiHold {
+  tabId: number;
+  workspaceId: string;
+  title: string;
+  site: string;
+  agent: AgentLabel;
+  since: number;
+  task?: string;
+}
+
+/** A program, and for a scheduled act the agent that scheduled it. */
+export type UiProgram = Program & { agent?: AgentLabel };
+
 export interface UiState {
   /** The build of the worker that answered (see vite.config.ts): a stale cached worker shows here. */
   build: string;
   profile: Profile;
   workspaces: UiWorkspace[];
   view: UiTab | null;
-  programs: Program[];
+  programs: UiProgram[];
   approvals: UiApproval[];
+  /** Agents' questions waiting for the person's choice. */
+  questions: Question[];
+  /** Which agent's task holds which tab now. */
+  holds: UiHold[];
   departures: UiDeparture[];
   connection: ConnectionStatus;
   windows: UiWindow[];
@@ -161,6 +193,10 @@ export interface RuntimeAnswers {
   'program.end': { ended: string };
   /** A failure (`approval_required`) when the approval is no longer waiting. */
   'approval.decide': { decided: true };
+  /** A failure (`approval_required`) when the question is no longer waiting. */
+  'question.answer': { answered: true };
+  /** A failure (`invalid_request`) when nobody holds the tab. */
+  'hold.release': { released: number };
   'departure.dismiss': { dismissed: boolean };
   'journal.list': JournalRecord[];
   'journal.get': JournalRecord | null;

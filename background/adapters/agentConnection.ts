@@ -29,11 +29,13 @@ export const RECONNECT_ALARM = 'tether.reconnect';
 type RequestHandler = (request: AgentRequest) => Promise<Envelope>;
 
 /** Set once, synchronously, by the worker's entry (index.ts). */
-const hooks: { handle: RequestHandler | null; changed: () => void; profile: () => Promise<NativeProfile> } = {
+const hooks: { handle: RequestHandler | null; changed: () => void; profile: () => Promise<NativeProfile>; ended: (sessions: string[]) => void } = {
   handle: null,
   changed: () => undefined,
   profile: () => Promise.reject(new Error('not ready')),
+  ended: () => undefined,
 };
+const ended = (sessions: string[]) => hooks.ended(sessions);
 
 const starting = (_request: AgentRequest): Promise<Envelope> =>
   Promise.resolve({ ok: false, error: { code: 'browser_not_connected', message: 'Tether is starting; call again.' } });
@@ -72,6 +74,7 @@ const connection = new AgentConnection({
   },
   openSocket: openBrowserSocket,
   handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
+  ended,
   keepAwake: ensureReconnectAlarm,
   // Any call answered by the browser's parent process resets Firefox's idle timer (measured: a
   // storage read does not); Chromium does not need it and it costs nothing there.
@@ -97,6 +100,7 @@ const direct = new AgentConnection({
   },
   openSocket: openBrowserSocket,
   handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
+  ended,
   // The open native port keeps the worker alive, and a new worker is offered the link again.
   keepAwake: () => Promise.resolve(),
   stayAwake: () => {
@@ -124,6 +128,7 @@ const native = new NativeLink({
   profile: () => hooks.profile(),
   extension: { id: browser.runtime.id, version: browser.runtime.getManifest().version },
   handle: (request) => (hooks.handle ? hooks.handle(request) : starting(request)),
+  ended,
   direct: offerDirect,
   changed: (serving) => {
     hooks.changed();
@@ -172,10 +177,16 @@ export function connect(): Promise<void> {
   return connection.connect();
 }
 
-export function registerAgentConnection(requestHandler: RequestHandler, changed: () => void, profile: () => Promise<NativeProfile>): void {
+export function registerAgentConnection(
+  requestHandler: RequestHandler,
+  changed: () => void,
+  profile: () => Promise<NativeProfile>,
+  sessionsEnded: (sessions: string[]) => void,
+): void {
   hooks.handle = requestHandler;
   hooks.changed = changed;
   hooks.profile = profile;
+  hooks.ended = sessionsEnded;
 }
 
 /** The alarm's job: a worker that was stopped wakes up and reconnects. */

@@ -10,7 +10,9 @@
 import browser, { type Tabs } from 'webextension-polyfill';
 import { isCommitKey } from '../../shared/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
+import { browserMainWorld, callSmartEditor } from './mainWorld.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
+import { topCommitKey } from './topCommits.ts';
 import {
   ACT_MODULE_FILE,
   PAGE_CHANNEL,
@@ -94,9 +96,17 @@ function moduleAskedFor(reply: unknown): string | null {
  * One port per document (pagePorts.ts). Chromium reports why a port closed through
  * `runtime.lastError`; Firefox on the port itself.
  */
+const mainWorld = browserMainWorld(
+  browser.webNavigation as unknown as Parameters<typeof browserMainWorld>[0],
+  browser.scripting as unknown as Parameters<typeof browserMainWorld>[1],
+  topCommitKey,
+);
 const pagePorts = new PagePorts({
   connect: (tabId, target, name) => browser.tabs.connect(tabId, { ...target, name } as Tabs.ConnectConnectInfoType) as PagePort,
   lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
+  // During an act, and only then, the act module may ask for SmartEditor ONE's model in its own document (mainWorld.ts).
+  callsDuring: (request) => (request as { type?: unknown } | null)?.type === 'act',
+  call: (target, request) => callSmartEditor(mainWorld, target, request),
 });
 
 export async function askPage<R extends PageRequestBody>(

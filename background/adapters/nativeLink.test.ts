@@ -95,7 +95,7 @@ describe('NativeLink', () => {
         version: 1,
         profile: { id: 'pr_1', label: 'Home' },
         extension: { id: TETHER_EXTENSION_ID, version: extensionManifest.version },
-        features: ['direct'],
+        features: ['direct', 'agents'],
       },
     ]);
     expect(link.status().state).toBe('starting');

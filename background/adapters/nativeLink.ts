@@ -15,7 +15,7 @@
  * the port stays open. An answer over the browser's 64 MiB limit is replaced by a refusal.
  */
 import { tetherError } from '../../shared/errors.ts';
-import { bridgeRequestSchema } from '../../shared/bridgeProtocol.ts';
+import { bridgeRequestSchema, type BridgeRequest } from '../../shared/bridgeProtocol.ts';
 import { MAX_MESSAGE_BYTES } from '../../shared/bridgeProtocol.ts';
 import {
   NATIVE_HOST_NAME,
@@ -41,6 +41,8 @@ export interface NativeDeps {
   profile(): Promise<NativeProfile>;
   extension: { id: string; version: string };
   handle(request: AgentRequest): Promise<Envelope>;
+  /** MCP sessions of a bridge that went away: what they held is released. */
+  ended?(sessions: string[]): void;
   /** The status changed (tell the pages); `up` says whether the host is serving. */
   changed(up: boolean): void;
   /** The host offers a bridge's loopback port (and the pairing token) for a direct link; null: none now. */
@@ -152,6 +154,7 @@ export class NativeLink {
       });
     }
     if (message.type === 'request') return void this.answer(port, message);
+    if (message.type === 'ended') return void this.deps.ended?.(message.sessions);
     if (message.type === 'direct') {
       this.deps.direct?.(message.port !== null && message.token ? { port: message.port, token: message.token } : null);
       return;
@@ -173,8 +176,13 @@ export class NativeLink {
     this.deps.changed(this.serving);
   }
 
-  private async answer(port: NativePort, request: { id: string; tool: string; args: unknown }): Promise<void> {
-    const envelope = await this.deps.handle({ tool: request.tool as ToolName, args: request.args, callId: request.id });
+  private async answer(port: NativePort, request: BridgeRequest): Promise<void> {
+    const envelope = await this.deps.handle({
+      tool: request.tool as ToolName,
+      args: request.args,
+      callId: request.id,
+      ...(request.agent ? { agent: request.agent } : {}),
+    });
     if (this.post(port, { type: 'response', id: request.id, envelope })) return;
     const tooLarge: Envelope = {
       ok: false,

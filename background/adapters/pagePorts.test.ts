@@ -49,6 +49,7 @@ class FakePagePort implements PagePort {
 function rig(limit?: number) {
   const ports: FakePagePort[] = [];
   let lastError: string | undefined;
+  const calls: Array<{ target: { tabId: number; documentId: string }; request: unknown }> = [];
   const pagePorts = new PagePorts(
     {
       connect: (tabId, target, name) => {
@@ -57,12 +58,18 @@ function rig(limit?: number) {
         return port;
       },
       lastError: () => lastError,
+      callsDuring: (asked) => (asked as { type?: unknown }).type === 'act',
+      call: (target, asked) => {
+        calls.push({ target, request: asked });
+        return Promise.resolve({ ok: true, answered: asked });
+      },
     },
     limit,
   );
   return {
     pagePorts,
     ports,
+    calls,
     setLastError: (message: string | undefined) => {
       lastError = message;
     },
@@ -250,5 +257,33 @@ describe('PagePorts: one port per document, requests matched by id', () => {
     await expect(waiting).rejects.toThrow(PAGE_GONE);
     expect(ports[0]?.disconnected).toBe(true);
     expect(pagePorts.size).toBe(0);
+  });
+});
+
+describe('PagePorts: the page’s calls back to the worker', () => {
+  it('answers a page’s call only while an act waits on that port, for that port’s document', async () => {
+    const { pagePorts, ports, calls } = rig();
+    const observed = pagePorts.ask(7, 'DOC-A', request, 1_000);
+    ports[0]?.fromPage({ call: 1, request: { op: 'read' } });
+    await vi.waitFor(() => expect(ports[0]?.posted).toContainEqual({ call: 1, reply: { ok: false, reason: 'not-acting' } }));
+    expect(calls).toEqual([]);
+    ports[0]?.answer(0, 'observed');
+    await observed;
+
+    const acting = pagePorts.ask(7, 'DOC-A', { channel: 'tether.page', type: 'act' }, 1_000);
+    ports[0]?.fromPage({ call: 2, request: { op: 'read' } });
+    await vi.waitFor(() => expect(ports[0]?.posted).toContainEqual({ call: 2, reply: { ok: true, answered: { op: 'read' } } }));
+    expect(calls).toEqual([{ target: { tabId: 7, documentId: 'DOC-A' }, request: { op: 'read' } }]);
+    // Another document's port, with no act of its own, gets nothing, though an act waits elsewhere.
+    pagePorts.ask(7, 'DOC-B', request, 1_000).catch(() => undefined);
+    ports[1]?.fromPage({ call: 3, request: { op: 'read' } });
+    await vi.waitFor(() => expect(ports[1]?.posted).toContainEqual({ call: 3, reply: { ok: false, reason: 'not-acting' } }));
+    expect(calls).toHaveLength(1);
+    const actId = ports[0]?.posted.find((message) => (message.request as { type?: unknown } | undefined)?.type === 'act')?.id;
+    ports[0]?.fromPage({ id: actId, reply: 'acted' });
+    await acting;
+    ports[0]?.fromPage({ call: 4, request: { op: 'read' } });
+    await vi.waitFor(() => expect(ports[0]?.posted).toContainEqual({ call: 4, reply: { ok: false, reason: 'not-acting' } }));
+    expect(calls).toHaveLength(1);
   });
 });

@@ -16,7 +16,7 @@
  * page instance the binding saw (content/registration.ts).
  */
 import { isCommitKey } from '../../shared/documentKey.ts';
-import { PAGE_PORT, type PagePortReply, type PagePortRequest } from '../../shared/pageChannel.ts';
+import { PAGE_PORT, type PagePortCall, type PagePortCallReply, type PagePortReply, type PagePortRequest } from '../../shared/pageChannel.ts';
 import type { BrowserPort } from './browserPort.ts';
 
 export type PagePort = BrowserPort;
@@ -26,6 +26,14 @@ export interface PagePortDeps {
   connect(tabId: number, target: { documentId: string } | { frameId: number }, name: string): PagePort;
   /** Chromium's message for the port that just closed (`runtime.lastError`). */
   lastError(): string | undefined;
+  /**
+   * A call the page makes while the worker waits on this port for a request `callsDuring` accepts
+   * (an act): answered for exactly this port's document, never another. Without it, pages' calls
+   * are not answered.
+   */
+  call?(target: { tabId: number; documentId: string }, request: unknown): Promise<unknown>;
+  /** Which of the worker's requests a page may call back during (only while one of them waits). */
+  callsDuring?(request: unknown): boolean;
 }
 
 /** Why a request got no answer, in the words askPage sorts failures by. */
@@ -44,10 +52,14 @@ interface Waiting {
   resolve(reply: unknown): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
+  /** The page may call the worker while this request waits (callsDuring). */
+  callable: boolean;
 }
 
 interface OpenPort {
   key: string;
+  tabId: number;
+  documentId: string;
   port: PagePort;
   waiting: Map<number, Waiting>;
   /** The page has answered on this port at least once: someone was listening. */
@@ -56,6 +68,10 @@ interface OpenPort {
 
 /** Ports kept open at most; past it the least recently used idle one is closed. */
 export const MAX_PAGE_PORTS = 32;
+
+function isCall(message: unknown): message is PagePortCall {
+  return typeof message === 'object' && message !== null && Number.isSafeInteger((message as { call?: unknown }).call) && 'request' in message;
+}
 
 function isReply(message: unknown): message is PagePortReply {
   if (typeof message !== 'object' || message === null || !Number.isSafeInteger((message as { id?: unknown }).id)) return false;
@@ -103,7 +119,7 @@ export class PagePorts {
         entry.waiting.delete(id);
         reject(new Error(PAGE_TIMEOUT));
       }, timeoutMs);
-      entry.waiting.set(id, { resolve, reject, timer });
+      entry.waiting.set(id, { resolve, reject, timer, callable: this.deps.callsDuring?.(request) === true });
     });
   }
 
@@ -131,7 +147,7 @@ export class PagePorts {
       return found;
     }
     const port = this.deps.connect(tabId, isCommitKey(documentId) ? { frameId: 0 } : { documentId }, PAGE_PORT);
-    const entry: OpenPort = { key, port, waiting: new Map(), answered: false };
+    const entry: OpenPort = { key, tabId, documentId, port, waiting: new Map(), answered: false };
     port.onMessage.addListener((reply) => this.received(entry, reply));
     port.onDisconnect.addListener(() => {
       // Firefox says why on the port itself and never sets runtime.lastError.
@@ -144,6 +160,10 @@ export class PagePorts {
   }
 
   private received(entry: OpenPort, message: unknown): void {
+    if (isCall(message)) {
+      this.answerCall(entry, message);
+      return;
+    }
     if (!isReply(message)) return;
     entry.answered = true;
     const waiting = entry.waiting.get(message.id);
@@ -152,6 +172,24 @@ export class PagePorts {
     clearTimeout(waiting.timer);
     if ('reply' in message) waiting.resolve(message.reply);
     else waiting.reject(new Error(message.failed));
+  }
+
+  /** A page's call: answered only while one of the worker's callable requests waits on this very port. */
+  private answerCall(entry: OpenPort, message: PagePortCall): void {
+    const reply = (answer: unknown): void => {
+      const out: PagePortCallReply = { call: message.call, reply: answer };
+      try {
+        entry.port.postMessage(out);
+      } catch {
+        // The page went away while the worker worked: nobody to answer.
+      }
+    };
+    const call = this.deps.call;
+    if (!call || ![...entry.waiting.values()].some((waiting) => waiting.callable)) {
+      reply({ ok: false, reason: 'not-acting' });
+      return;
+    }
+    call({ tabId: entry.tabId, documentId: entry.documentId }, message.request).then(reply, () => reply({ ok: false, reason: 'failed' }));
   }
 
   private drop(entry: OpenPort, error: Error, disconnect: boolean): void {

@@ -45,6 +45,8 @@ async function runScheduled(context: ToolContext, id: string, journal: JournalSi
   });
   const trace = new RequestTrace('act', 'schedule', { scheduled: id, requestId: scheduled.requestId, plan: scheduled.plan }, undefined);
   trace.profileId = scheduled.binding.profileId;
+  // The agent that scheduled it, as the journal names it (an act scheduled before agents had names: none).
+  if (scheduled.agent) trace.agent = scheduled.agent;
   trace.workspaceId = scheduled.workspaceId;
   trace.requestId = scheduled.requestId;
   trace.targets = [
@@ -69,6 +71,8 @@ async function runScheduled(context: ToolContext, id: string, journal: JournalSi
     pins: scheduled.pins ?? [],
     requestId: scheduled.requestId,
     mayPublish: scheduled.mayPublish === true,
+    // It holds its target itself (until now): only another agent's live hold stands in its way.
+    ...(scheduled.agent ? { agent: scheduled.agent } : {}),
   };
   try {
     // One act at a time per tab, scheduled ones included.

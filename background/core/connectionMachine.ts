@@ -66,6 +66,8 @@ export interface ConnectionDeps {
   pairing(): Promise<Pairing | null>;
   openSocket: OpenSocket;
   handle(request: AgentRequest): Promise<Envelope>;
+  /** MCP sessions that ended (the hub says so for its relays and itself): what they held is released. */
+  ended?(sessions: string[]): void;
   /** Makes sure something wakes a stopped worker to reconnect (the alarm). */
   keepAwake(): Promise<void>;
   /**
@@ -212,12 +214,14 @@ export class AgentConnection {
 
   private onMessage(connection: PairedConnection, value: unknown): void {
     const message = toBrowserSchema.safeParse(value);
-    if (message.success && message.data.type === 'request') void this.answer(connection, message.data);
+    if (!message.success) return;
+    if (message.data.type === 'request') void this.answer(connection, message.data);
+    else if (message.data.type === 'ended') this.deps.ended?.(message.data.sessions);
   }
 
   private async answer(connection: PairedConnection, request: BridgeRequest): Promise<void> {
     const tool = request.tool as ToolName;
-    const envelope = await this.deps.handle({ tool, args: request.args, callId: request.id });
+    const envelope = await this.deps.handle({ tool, args: request.args, callId: request.id, ...(request.agent ? { agent: request.agent } : {}) });
     await connection.send({ type: 'response', id: request.id, envelope }).catch(async (error: unknown) => {
       if (!(error instanceof MessageTooLarge)) return;
       const tooLarge: Envelope = {

@@ -2,6 +2,7 @@
  * One request's trace through the lifecycle: prepare → decide → validate & dispatch → observe →
  * record. Tools fill it in as they go; the harness turns it into the journal record.
  */
+import { labelOf, UNNAMED_AGENT, type AgentSession } from '../../shared/agentIdentity.ts';
 import type { Outcome } from '../../shared/errors.ts';
 import type { Explanation } from '../../shared/explain.ts';
 import { newId } from '../../shared/ids.ts';
@@ -33,6 +34,8 @@ export class RequestTrace {
   private readonly origin: number;
   private readonly lifecycle: Partial<Record<LifecyclePoint, number>> = {};
   profileId: string | null = null;
+  /** Who asked (its session key stays here: the record keeps only the name and short id). */
+  agent: AgentSession | null = null;
   workspaceId: string | null = null;
   requestId: string | undefined;
   decision: unknown;
@@ -57,6 +60,11 @@ export class RequestTrace {
     private readonly clock: () => number = () => performance.now(),
   ) {
     this.origin = clock();
+  }
+
+  /** The agent this request speaks for (a trace made without one: the unnamed agent of older bridges). */
+  caller(): AgentSession {
+    return this.agent ?? UNNAMED_AGENT;
   }
 
   point(name: LifecyclePoint): void {
@@ -89,6 +97,7 @@ export class RequestTrace {
       outcome: outcome.ok ? this.successOutcome : this.rolledBack ? 'rolled_back' : 'refused',
       tookMs: this.elapsed(),
     };
+    if (this.agent !== null) record.agent = labelOf(this.agent);
     if (this.callId !== undefined) record.callId = this.callId;
     if (this.requestId !== undefined) record.requestId = this.requestId;
     if (this.decision !== undefined) record.decision = forJournal(this.decision);

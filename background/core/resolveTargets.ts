@@ -243,11 +243,13 @@ function checkNotBusy(target: ResolvedTarget, input: ResolveInput): TetherError 
 export function resolveTargets(request: ResolveInput): Outcome<Resolution> {
   const input: Indexed = { ...request, index: indexTabs(request.workspace, request.tabs) };
   const references: ResolvedTarget[] = [];
-  for (const spec of input.request.references) {
+  for (const [index, spec] of input.request.references.entries()) {
     if (!specNamesSomething(spec)) {
       return failure(tetherError('invalid_request', 'Each reference must name a site, url, title, tabId or handle.'));
     }
     const found = findNamedTab(spec, 'reference', input);
+    // Which reference was ambiguous: the agent (or the person asked) settles that one.
+    if (!found.ok && found.error.code === 'ambiguous_target') return failure({ ...found.error, details: { ...found.error.details, reference: index } });
     if (!found.ok) return found;
     // The same tab named twice as a reference is one reference.
     if (!references.some((existing) => existing.tab.tabId === found.value.tab.tabId)) references.push(found.value);

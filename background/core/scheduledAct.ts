@@ -22,6 +22,7 @@ export async function keepScheduledAct(local: StateAccess<LocalState>, input: Ac
     elements: input.elements,
     pins: input.pins ?? [],
     mayPublish: input.mayPublish === true,
+    ...(input.agent ? { agent: input.agent } : {}),
     dueAt,
     createdAt: now,
   };

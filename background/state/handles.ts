@@ -30,6 +30,8 @@ export interface HandleRecord {
   elements?: Record<string, string>;
   /** The request that minted it, for the journal. */
   requestId: string;
+  /** For a write handle: the hold it was minted under; it writes only while that hold lasts (core/tabHolds.ts). */
+  hold?: string;
 }
 
 const handleRecordSchema: z.ZodType<HandleRecord> = z.object({
@@ -39,6 +41,7 @@ const handleRecordSchema: z.ZodType<HandleRecord> = z.object({
   inspected: z.record(z.string(), z.string()).nullable(),
   elements: z.record(z.string(), z.string()).optional(),
   requestId: z.string(),
+  hold: z.string().optional(),
 });
 
 const handles = new SessionRecords<HandleRecord>({
@@ -54,9 +57,23 @@ const handles = new SessionRecords<HandleRecord>({
   },
 });
 
-export async function mintHandle(binding: TargetBinding, requestId: string, now: number, elements: Record<string, string> = {}): Promise<string> {
+export async function mintHandle(
+  binding: TargetBinding,
+  requestId: string,
+  now: number,
+  elements: Record<string, string> = {},
+  hold?: string,
+): Promise<string> {
   const token = newId('th', 18);
-  await handles.put(token, { binding, mintedAt: now, expiresAt: now + HANDLE_TTL_MS, inspected: null, elements, requestId });
+  await handles.put(token, {
+    binding,
+    mintedAt: now,
+    expiresAt: now + HANDLE_TTL_MS,
+    inspected: null,
+    elements,
+    requestId,
+    ...(hold !== undefined ? { hold } : {}),
+  });
   return token;
 }
 

@@ -14,12 +14,15 @@ import browser from 'webextension-polyfill';
 import { z } from 'zod';
 import { persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import { agentSessionSchema, type AgentSession } from '../../shared/agentIdentity.ts';
 import { approvalSchema, type Approval } from '../../shared/approval.ts';
 import { DEFAULT_BRIDGE_PORT } from '../../shared/bridgeProtocol.ts';
 import type { ClickPin } from '../../shared/elementBinding.ts';
 import type { Profile, Program, TargetBinding, Workspace } from '../../shared/model.ts';
 import { profileSchema, programSchema, targetBindingSchema, workspaceSchema } from '../../shared/modelSchemas.ts';
 import { planSchema, type Plan } from '../../shared/protocol.ts';
+import { questionSchema, type Question } from '../../shared/question.ts';
+import type { HoldTable } from '../core/tabHolds.ts';
 import { chromeStoragePersist, versionKey } from './chromeStoragePersist.ts';
 
 export interface ScheduledAct {
@@ -35,6 +38,8 @@ export interface ScheduledAct {
   pins?: ClickPin[];
   /** Publish/submit-type steps were approved when it was scheduled, or the site allows them. */
   mayPublish?: boolean;
+  /** The agent that scheduled it: its act holds the tab until it fires (see tabHolds.ts). */
+  agent?: AgentSession;
   dueAt: number;
   createdAt: number;
 }
@@ -63,6 +68,7 @@ const scheduledActSchema: z.ZodType<ScheduledAct> = z.object({
   elements: z.record(z.string(), z.string()).optional(),
   pins: z.array(z.object({ step: z.number().int().nonnegative(), element: z.string(), label: z.string(), fingerprint: z.string() })).optional(),
   mayPublish: z.boolean().optional(),
+  agent: agentSessionSchema.optional(),
   dueAt: z.number(),
   createdAt: z.number(),
 });
@@ -153,7 +159,22 @@ export interface SessionState {
   seen: Record<string, SeenAccount>;
   /** Tabs that left a workspace by navigating, until the person adds them back or dismisses the notice. */
   departures: Record<string, DepartureNotice>;
+  /** Which agent's task holds each write target (see core/tabHolds.ts), by tab id. */
+  holds: HoldTable;
+  /** Agents' questions waiting for the person (see core/questions.ts). */
+  questions: Record<string, Question>;
 }
+
+const holdSchema = z.object({
+  id: z.string(),
+  tabId: z.number().int(),
+  workspaceId: z.string(),
+  agent: agentSessionSchema,
+  since: z.number(),
+  usedAt: z.number(),
+  task: z.string().optional(),
+  ending: z.literal(true).optional(),
+});
 
 const sessionStateSchema = z.object({
   approvals: z.record(z.string(), approvalSchema),
@@ -171,12 +192,14 @@ const sessionStateSchema = z.object({
   departures: z
     .record(z.string(), z.object({ workspaceId: z.string(), tabId: z.number(), fromUrl: z.string(), toUrl: z.string(), at: z.number() }))
     .default({}),
+  holds: z.record(z.string(), holdSchema).default({}),
+  questions: z.record(z.string(), questionSchema).default({}),
 });
 
 const SESSION_KEY = 'tether.session';
 
 function initialSessionState(): SessionState {
-  return { approvals: {}, seen: {}, departures: {} };
+  return { approvals: {}, seen: {}, departures: {}, holds: {}, questions: {} };
 }
 
 export const sessionStore = createStore<SessionState>()(

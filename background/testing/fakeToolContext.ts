@@ -7,11 +7,14 @@
 import { createStore } from 'zustand/vanilla';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
-import type { TabMeta, Workspace } from '../../shared/model.ts';
+import { UNNAMED_AGENT, type AgentSession } from '../../shared/agentIdentity.ts';
+import type { TabMeta, TargetBinding, Workspace } from '../../shared/model.ts';
+import { claimTab } from '../core/holdStore.ts';
 import type { PageAnswers } from '../../shared/pageProtocol.ts';
 import { PROFILE } from '../../shared/testing/fixtures.ts';
 import type { ActRecord } from '../state/actRecords.ts';
 import { createApprovals, type Approvals } from '../core/approvals.ts';
+import { createQuestions, type Questions } from '../core/questions.ts';
 import type { PageRequestBody } from '../adapters/askPage.ts';
 import type { HandleRecord } from '../state/handles.ts';
 import { keepScheduledAct } from '../core/scheduledAct.ts';
@@ -33,6 +36,8 @@ export interface Asked {
 }
 
 export interface FakeToolContext extends ToolContext {
+  /** A write handle as resolve mints it: under a hold the agent (default: a trace's unnamed agent) takes on its tab. */
+  mintWrite(binding: TargetBinding, elements?: Record<string, string>, agent?: AgentSession): Promise<string>;
   now: number;
   tabList: TabMeta[];
   view: TabMeta | null;
@@ -43,6 +48,7 @@ export interface FakeToolContext extends ToolContext {
   actRecordMap: Map<string, ActRecord>;
   scheduled: ScheduledAct[];
   approvals: Approvals;
+  questions: Questions;
 }
 
 /** What every answer of the default page says about itself: signed in as alice, no draft. */
@@ -104,7 +110,7 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
     scheduled: {},
     connection: { token: null, port: 17345 },
   }));
-  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {} }));
+  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {}, holds: {}, questions: {} }));
 
   const askPage: AskPage = async (tabId, documentId, request) => {
     context.asked.push({ tabId, documentId, request });
@@ -128,9 +134,17 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
     session,
     handles: {
       get: async (token) => context.handleRecords.get(token) ?? null,
-      mint: async (binding, requestId, now, elements = {}) => {
+      mint: async (binding, requestId, now, elements = {}, hold) => {
         const token = newId('th', 18);
-        context.handleRecords.set(token, { binding, mintedAt: now, expiresAt: now + HANDLE_TTL_MS, inspected: null, elements, requestId });
+        context.handleRecords.set(token, {
+          binding,
+          mintedAt: now,
+          expiresAt: now + HANDLE_TTL_MS,
+          inspected: null,
+          elements,
+          requestId,
+          ...(hold !== undefined ? { hold } : {}),
+        });
         return token;
       },
       rememberInspection: async (token, fields, elements) => {
@@ -156,6 +170,7 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
       return askPage(tab.tabId, tab.documentId, { type: 'observe' });
     },
     approvals: createApprovals({ session, changed: async () => undefined, keepAlive: () => undefined, clock: () => context.now }),
+    questions: createQuestions({ session, changed: async () => undefined, keepAlive: () => undefined, clock: () => context.now }),
     schedule: async (input, dueAt, now) => {
       // As the worker keeps it (core/scheduledAct.ts), without the browser's alarm.
       const scheduled = await keepScheduledAct(local, input, dueAt, now);
@@ -164,6 +179,11 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
     },
     reservations: createTabReservations(),
     clock: () => context.now,
+    mintWrite: async (binding, elements = {}, agent = UNNAMED_AGENT) => {
+      const claimed = await claimTab(context, { tabId: binding.tabId, workspaceId: binding.workspaceId, agent });
+      if (!claimed.ok) throw new Error(`tab ${binding.tabId} is held by ${claimed.heldBy.agent.name}`);
+      return context.handles.mint(binding, 'rq_resolve', context.now, elements, claimed.hold.id);
+    },
   };
   return context;
 }

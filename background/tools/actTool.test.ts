@@ -26,7 +26,10 @@ async function setup(options: { publishWithoutApproval?: boolean; role?: 'write'
   const space = workspace([blogTab, cafeTab], [BLOG]);
   if (options.publishWithoutApproval) space.sites[BLOG] = { writable: true, publishWithoutApproval: true };
   const context = fakeToolContext({ workspaces: [space], tabs: [blogTab, cafeTab] });
-  const handle = await context.handles.mint(binding(blogTab, { role: options.role ?? 'write' }), 'rq_resolve', context.now, { body: 'el-1-body' });
+  const handle =
+    options.role === 'reference'
+      ? await context.handles.mint(binding(blogTab, { role: 'reference' }), 'rq_resolve', context.now, { body: 'el-1-body' })
+      : await context.mintWrite(binding(blogTab), { body: 'el-1-body' });
   const act = (args: Partial<ActArgs> = {}) => {
     const full: ActArgs = { profile: PROFILE, workspace: 'ws_test', handle, plan: FILL, ...args };
     const trace = new RequestTrace('act', 'agent', full, undefined);

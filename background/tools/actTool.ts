@@ -4,6 +4,7 @@
  * the page in a dry run); any problem → nothing runs, every problem listed. Publish-type steps
  * wait for the person's approval unless the site allows them. A request id makes retries run once.
  */
+import { agentWords, labelOf } from '../../shared/agentIdentity.ts';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { describePlan, previewStep } from '../../shared/describePlan.ts';
 import { inLang } from '../../shared/explain.ts';
@@ -16,6 +17,8 @@ import type { SitePolicy } from '../../shared/model.ts';
 import type { ActArgs } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
 import { checkHandle } from '../core/checkHandle.ts';
+import { actFinished, mayWrite, releaseTab } from '../core/holdStore.ts';
+import { busyError, heldByDetails, holderChanged } from '../core/tabHolds.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from './runAct.ts';
@@ -58,7 +61,9 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
   const record = checkHandle(await context.handles.get(token), token, { profileId: scope.value.profile.id, workspaceId: scope.value.workspace.id }, now);
   if (!record.ok) return record;
   const { binding } = record.value;
+  const agent = trace.caller();
   const plan = args.plan;
+  if (!plan && args.release === true) return releaseOnly(context, binding, agent.session, trace);
   if (!plan) return failure(tetherError('missing_context', 'Missing plan.', { missing: ['plan'] }));
   const requestId = args.requestId ?? newId('rq', 9);
   trace.requestId = requestId;
@@ -71,6 +76,9 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
     elements: record.value.elements ?? {},
     requestId,
     lang: args.lang,
+    agent,
+    // It writes only under the hold its handle was minted with (none: a handle older than holds, refused below).
+    ...(record.value.hold !== undefined ? { holdId: record.value.hold } : {}),
   };
 
   const replayed = args.requestId !== undefined ? await replay(context, requestId, token, input, trace) : null;
@@ -88,6 +96,10 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
       tetherError('read_only_target', `Workspace "${scope.value.workspace.name}" no longer allows writing on ${binding.origin}.`, { origin: binding.origin }),
     );
   }
+  // Another agent's task holds the tab, or this handle's hold is gone (released, expired, ended).
+  if (record.value.hold === undefined) return failure(holderChanged(binding.tabId));
+  const may = mayWrite(context, { tabId: binding.tabId, session: agent.session, holdId: record.value.hold });
+  if (!may.ok) return failure(may.reason === 'held' ? busyError(may.heldBy, binding.tabId) : holderChanged(binding.tabId));
   // A time is checked before anything else is asked of the page or the person.
   let dueAt: number | null = null;
   if (args.at !== undefined) {
@@ -100,11 +112,43 @@ export async function actTool(args: ActArgs, trace: RequestTrace, context: ToolC
   if (!context.reservations.reserve(binding.tabId, requestId)) {
     return failure(tetherError('target_busy', 'Another act is running on this tab now. Try again when it has finished.', { tabId: binding.tabId }));
   }
+  let answer: Outcome<ActResult>;
   try {
-    return await validateAndRun(context, args, input, policy, dueAt, trace, now);
+    answer = await validateAndRun(context, args, input, policy, dueAt, trace, now);
   } finally {
     context.reservations.release(binding.tabId, requestId);
+    // The act's outcome is kept: a session that ended meanwhile lets its hold go now.
+    await actFinished(context, binding.tabId, agent.session);
   }
+  // The agent's task on this tab ends with this act (a refused plan keeps the hold, to try again).
+  if (args.release === true && answer.ok && 'steps' in answer.value) {
+    const freed = await releaseTab(context, binding.tabId, agent.session);
+    if (freed.ok) answer = success({ ...answer.value, released: { tabId: binding.tabId } });
+  }
+  return answer;
+}
+
+/** `release: true` without a plan: the session lets go of the handle's tab, or hears who holds it. */
+async function releaseOnly(
+  context: ToolContext,
+  binding: { tabId: number; workspaceId: string },
+  session: string,
+  trace: RequestTrace,
+): Promise<Outcome<ActResult>> {
+  trace.point('decide');
+  const released = await releaseTab(context, binding.tabId, session);
+  trace.decision = { release: binding.tabId, released: released.ok };
+  if (released.ok) return success({ released: { tabId: binding.tabId } });
+  const holder = released.heldBy;
+  return failure(
+    tetherError(
+      'invalid_request',
+      holder
+        ? `You do not hold this tab: ${agentWords(holder.agent)} does${holder.until !== undefined ? ` (a scheduled act, until ${new Date(holder.until).toISOString()})` : ''}. Nothing was released.`
+        : 'You do not hold this tab: nobody does. Nothing was released.',
+      { tabId: binding.tabId, ...(holder ? { heldBy: heldByDetails(holder) } : {}) },
+    ),
+  );
 }
 
 async function validateAndRun(
@@ -168,6 +212,8 @@ async function validateAndRun(
         site: siteLabel(binding.url),
         title: binding.title,
         account: binding.account,
+        agent: labelOf(trace.caller()),
+        action: dry.value.clicks.some((click) => click.kind === 'publish') ? 'publish' : 'submit',
         summary: words,
         // A click shows the label on the very button it will press.
         steps: plan.steps.map((step, index) => ({

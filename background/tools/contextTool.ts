@@ -9,13 +9,16 @@ import type { ContextArgs } from '../../shared/protocol.ts';
 import type { ContextProgram, ContextResult, ContextTab, ContextWorkspace } from '../../shared/results.ts';
 import { USAGE } from '../../shared/usage.ts';
 import { programsOf } from '../core/programs.ts';
+import { holdInput } from '../core/holdStore.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
+import { heldByDetails, liveHold, otherHolder } from '../core/tabHolds.ts';
 import { checkProfile, checkScope, sharedWorkspaces } from '../core/scope.ts';
 import type { ToolContext } from '../toolContext.ts';
 
-async function describeWorkspace(context: ToolContext, workspace: Workspace, viewTabId: number | null): Promise<ContextWorkspace> {
+async function describeWorkspace(context: ToolContext, workspace: Workspace, viewTabId: number | null, session: string): Promise<ContextWorkspace> {
   const state = context.local.getState();
   const seen = context.session.getState().seen;
+  const holds = holdInput(context);
   const [tabs, requestTimeTab] = await Promise.all([context.tabs.readTabsMeta(workspace.tabIds), context.tabs.readRequestTimeTab(workspace.tabIds)]);
   const described: ContextWorkspace = {
     id: workspace.id,
@@ -25,6 +28,15 @@ async function describeWorkspace(context: ToolContext, workspace: Workspace, vie
       const account = seen[String(tab.tabId)];
       const item: ContextTab = { tabId: tab.tabId, title: tab.title, url: tab.url, writable: origin !== null && workspace.sites[origin]?.writable === true };
       if (account && account.documentId === tab.documentId && account.account) item.account = account.account;
+      // Who holds it: another agent's task (write elsewhere, or ask the person), or the asking agent's own.
+      const other = otherHolder(holds, tab.tabId, session);
+      const mine = other ? null : liveHold(holds, tab.tabId);
+      if (other) item.heldBy = heldByDetails(other);
+      else if (mine)
+        item.heldBy = {
+          ...heldByDetails({ agent: mine.agent, session, since: mine.since, ...(mine.task !== undefined ? { task: mine.task } : {}) }),
+          yours: true,
+        };
       return item;
     }),
   };
@@ -58,7 +70,8 @@ export async function contextTool(args: ContextArgs, trace: RequestTrace, contex
   }
   trace.point('dispatch');
   const view = await context.tabs.readView();
-  const described = await Promise.all(workspaces.map((workspace) => describeWorkspace(context, workspace, view?.tabId ?? null)));
+  const session = trace.caller().session;
+  const described = await Promise.all(workspaces.map((workspace) => describeWorkspace(context, workspace, view?.tabId ?? null, session)));
   trace.point('observe');
   const profile = state.profile;
   const result: ContextResult = {

@@ -3,6 +3,7 @@
  * revalidate the binding one last time (R8), send the plan to the bound document, keep the answer
  * under the request id (so a retry gets it instead of a second run), and describe what happened.
  */
+import type { AgentSession } from '../../shared/agentIdentity.ts';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { describePlan } from '../../shared/describePlan.ts';
 import { inLang, type Lang } from '../../shared/explain.ts';
@@ -14,6 +15,8 @@ import type { Plan } from '../../shared/protocol.ts';
 import type { ActResult } from '../../shared/results.ts';
 import type { ActRecord } from '../state/actRecords.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
+import { mayWrite } from '../core/holdStore.ts';
+import { busyError, holderChanged } from '../core/tabHolds.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import type { ToolContext } from '../toolContext.ts';
 
@@ -31,6 +34,10 @@ export interface ActInput {
   mayPublish?: boolean;
   /** The language the agent reads the answer in. */
   lang?: Lang;
+  /** Who acts: the agent whose request it is (for a scheduled act, the one that scheduled it). */
+  agent?: AgentSession;
+  /** The hold the act's handle was minted under (none: a scheduled act firing, which holds the tab itself). */
+  holdId?: string;
 }
 
 export function expectationOf(binding: TargetBinding) {
@@ -88,6 +95,9 @@ export async function runAct(context: ToolContext, input: ActInput, trace: Reque
   // "running" mark must be done before the page is asked; they do not depend on each other.
   const [still] = await Promise.all([revalidateNow(context, binding), saveAct(started)]);
   if (!still.ok) return finish(still);
+  // The person may have released the tab meanwhile (or another task may hold it now): never written then.
+  const may = mayWrite(context, { tabId: binding.tabId, session: input.agent?.session ?? '', ...(input.holdId !== undefined ? { holdId: input.holdId } : {}) });
+  if (!may.ok) return finish(failure(may.reason === 'held' ? busyError(may.heldBy, binding.tabId) : holderChanged(binding.tabId)));
   if (context.local.getState().workspaces[binding.workspaceId]?.sites[binding.origin]?.writable !== true) {
     return finish(failure(tetherError('read_only_target', `The workspace no longer allows writing on ${binding.origin}.`, { origin: binding.origin })));
   }

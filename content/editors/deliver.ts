@@ -319,6 +319,21 @@ function pageFinished(editable: Editable, finishes: 'idle' | 'frame'): Promise<v
   });
 }
 
+/**
+ * Until the editor's own animations of what was written have run (bounded): Editor.js fades each
+ * new block in from opacity 0 (`.ce-block`, 0.3 s), and an inspect right after a fill that
+ * replaced every block would find no block a person can see (reachable.ts), so no field.
+ */
+async function animationsDone(editable: Editable): Promise<void> {
+  const running = editable.element.getAnimations?.({ subtree: true }) ?? [];
+  if (running.length === 0) return;
+  const page = view(editable);
+  await Promise.race([
+    Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => page.setTimeout(resolve, 1000)),
+  ]);
+}
+
 /** Writes through the family's paths in order; returns what the field holds after. */
 export async function deliver(request: DeliveryRequest): Promise<Delivery> {
   const { editable } = request;
@@ -335,7 +350,10 @@ export async function deliver(request: DeliveryRequest): Promise<Delivery> {
       for (let round = 0; finishes && round < 5 && !request.accept(modelText(editable)); round++) await pageFinished(editable, finishes);
       const verified = await settle(watched, () => request.accept(modelText(editable)));
       const text = modelText(editable);
-      if (verified) return { path, tried, text, verified };
+      if (verified) {
+        await animationsDone(editable);
+        return { path, tried, text, verified };
+      }
       // The editor ignored this path: the next one cannot write twice. It changed something else: stop.
       if (!sameFieldText(text, before)) return { path, tried, text, verified: false };
     }

@@ -1,9 +1,13 @@
 /**
  * Scenario 9: load. 20 concurrent agent clients (the bridge's own relay clients, as every extra
- * `tether-mcp` process is one) across 2 browser profiles and 10 tabs, for one minute, bounded and
- * on loopback only. Afterwards: no journal record lost, no write on a wrong tab, the worker's
- * memory flat.
+ * `tether-mcp` process is one), each a named agent with its own MCP session, across 2 browser
+ * profiles and 10 tabs, for one minute, bounded and on loopback only. Two agents share each tab:
+ * only the one whose task holds it writes; the other is refused, and now and then tries to write
+ * anyway with the handle of its earlier hold. The holder releases the tab every few rounds, so the
+ * tab changes hands. Afterwards: no journal record lost, no write on a wrong tab, no write by an
+ * agent that did not hold the tab, the worker's memory flat.
  */
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { Hub } from '../../bridge/hub.ts';
 import { Relay } from '../../bridge/relay.ts';
@@ -18,6 +22,8 @@ const CLIENTS = 20;
 const TABS_PER_PROFILE = 5;
 const SECONDS = Number(process.env.TETHER_LOAD_SECONDS ?? 60);
 const PAUSE_MS = 250;
+/** The holder ends its task (releases the tab) every this many rounds. */
+const RELEASE_EVERY = 3;
 
 interface Browser {
   tether: TetherDriver;
@@ -39,10 +45,10 @@ async function setUpBrowser(tether: TetherDriver, account: string, hub: { port: 
   return { tether, profile: await tether.profileId(), workspace: workspace.id, pages, urls: pages.map((page) => page.url()), requests: 0 };
 }
 
-test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wrong tab, flat memory', async ({ tether, sites }) => {
+test('20 named agents, 2 profiles, 10 tabs, one minute: no record lost, no wrong tab, no write by a non-holder, flat memory', async ({ tether, sites }) => {
   test.setTimeout(SECONDS * 1000 + 180_000);
   // The acts here run right after their own resolve and inspect: counted as writes, not as checked ones.
-  const counts = scenarioCounts('load: 20 clients, 2 profiles, 10 tabs');
+  const counts = scenarioCounts('load: 20 named agents, 2 profiles, 10 tabs');
   const port = 18000 + (process.pid % 1000);
   const token = `load-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const hub = new Hub(port, token);
@@ -74,45 +80,90 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
       Math.min(10_000, (SECONDS * 1000) / 4),
     );
 
+    // Each client is an agent of its own: its name and session travel with every call it makes.
+    const identities = clients.map((_relay, index) => ({ name: `load agent ${index}`, session: randomBytes(16).toString('hex') }));
     const call = async <T extends 'resolve' | 'inspect' | 'act'>(
       browser: Browser,
       relay: Relay,
       tool: T,
       args: Record<string, unknown>,
     ): Promise<ToolEnvelope<T>> => {
+      const agent = identities[clients.indexOf(relay)];
       // What came over the wire is read as this tool's answer.
-      const envelope = (await relay.call({ tool, args: { profile: browser.profile, workspace: browser.workspace, ...args } })) as ToolEnvelope<T>;
+      const envelope = (await relay.call({
+        tool,
+        args: { profile: browser.profile, workspace: browser.workspace, ...args },
+        ...(agent ? { agent } : {}),
+      })) as ToolEnvelope<T>;
       browser.requests += 1;
       count(envelope.ok ? `${tool}:ok` : `${tool}:${envelope.error.code}`);
       return envelope;
     };
 
+    /**
+     * When each client surely held its tab, as it saw it: from a resolve's answer (the hold was taken
+     * before) to the moment it sent its release (the hold ended after). Two clients' spans on one tab
+     * must never overlap.
+     */
+    const held: Array<{ browser: number; slot: number; client: number; from: number; to: number }> = [];
+    let nonHolderTries = 0;
+    const nonHolderWrites: string[] = [];
     await Promise.all(
       clients.map(async (relay, index) => {
         const browserIndex = index % 2;
         const browser = browsers[browserIndex] as Browser;
         const slot = Math.floor(index / 2) % TABS_PER_PROFILE;
+        let handle: string | undefined;
+        let hash: string | undefined;
+        let holding: number | null = null;
         for (let round = 0; Date.now() < deadline; round += 1) {
           const resolved = await call(browser, relay, 'resolve', { destination: { url: browser.urls[slot] }, continueDraft: true });
           if (resolved.ok) {
-            const handle = resolved.result.write?.handle;
+            holding ??= performance.now();
+            handle = resolved.result.write?.handle;
             const inspected = await call(browser, relay, 'inspect', { handle });
             if (inspected.ok) {
               const text = `c${index}r${round}`;
-              const hash = inspected.result.fields?.find((field) => field.name === 'title')?.hash;
+              hash = inspected.result.fields?.find((field) => field.name === 'title')?.hash;
+              const release = round % RELEASE_EVERY === RELEASE_EVERY - 1;
+              const sentAt = performance.now();
               const acted = await call(browser, relay, 'act', {
                 handle,
                 requestId: `load-${index}-${round}`,
                 plan: { steps: [{ op: 'fill', field: 'title', text, expect: { hash } }], continueDraft: true },
+                ...(release ? { release: true } : {}),
               });
               if (acted.ok) {
                 counts.write(acted);
                 writes.push({ browser: browserIndex, slot, text });
               }
+              if (acted.ok && release) {
+                held.push({ browser: browserIndex, slot, client: index, from: holding, to: sentAt });
+                holding = null;
+              }
+            }
+          } else if (resolved.error.code === 'target_busy' && handle !== undefined) {
+            // Not the holder: it tries to write anyway, with the handle of its earlier hold and what
+            // the field holds now (read through that handle: reading is anyone's), so only the hold stops it.
+            const now = await call(browser, relay, 'inspect', { handle });
+            const current = now.ok ? now.result.fields?.find((field) => field.name === 'title')?.hash : undefined;
+            if (current !== undefined) {
+              nonHolderTries += 1;
+              const text = `c${index}r${round}x`;
+              const acted = await call(browser, relay, 'act', {
+                handle,
+                requestId: `load-${index}-${round}-x`,
+                plan: { steps: [{ op: 'fill', field: 'title', text, expect: { hash: current } }], continueDraft: true },
+              });
+              if (acted.ok) nonHolderWrites.push(text);
+              // Another agent holds the tab (target_busy), or held it and let it go since the inspect: the
+              // handle's own hold is gone either way (context_changed, changed: ["holder"]).
+              else counts.refused(acted, acted.error.code === 'context_changed' ? 'context_changed' : 'target_busy');
             }
           }
           await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
         }
+        if (holding !== null) held.push({ browser: browserIndex, slot, client: index, from: holding, to: performance.now() });
       }),
     );
     clearTimeout(warmup);
@@ -145,6 +196,24 @@ test('20 agent clients, 2 profiles, 10 tabs, one minute: no record lost, no wron
       }
     }
     expect(writes.length).toBeGreaterThan(CLIENTS);
+    // Only holders wrote: every try by a non-holder was refused, none of its texts is on any page,
+    // and on each tab no two agents' spans of holding it overlap.
+    console.log(`load: ${nonHolderTries} writes tried by agents that did not hold the tab, ${nonHolderWrites.length} taken; ${held.length} spans of holding`);
+    expect(nonHolderTries).toBeGreaterThan(0);
+    expect(nonHolderWrites).toEqual([]);
+    for (const browser of browsers)
+      for (const page of browser.pages) {
+        const history = await page.evaluate(() => (window as unknown as { titleHistory: string[] }).titleHistory);
+        expect(history.filter((text) => text.endsWith('x'))).toEqual([]);
+      }
+    for (const span of held) {
+      const overlapping = held.filter(
+        (other) => other.browser === span.browser && other.slot === span.slot && other.client !== span.client && other.from < span.to && span.from < other.to,
+      );
+      expect(overlapping, `client ${span.client} held tab ${span.slot} of profile ${span.browser} while another did`).toEqual([]);
+    }
+    // The tabs changed hands: both agents of a tab held it at some time.
+    expect(new Set(held.map((span) => span.client)).size).toBeGreaterThan(CLIENTS / 2);
     // Flat: after a minute of load the worker holds no more than it did once warm (plus slack for GC timing).
     expect(heapEnd ?? 0).toBeLessThan(heapWarm * 1.5 + 1_000_000);
     counts.sent(total);

@@ -11,6 +11,11 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BRIDGE_PROTOCOL_VERSION } from '../../shared/bridgeProtocol.ts';
+import type { PairedConnection } from '../../shared/pairedConnection.ts';
+import type { Envelope } from '../../shared/protocol.ts';
+import { clientPairing } from '../../shared/pairingHandshake.ts';
+import { NOT_YOUR_SESSION } from '../../bridge/sessionOwners.ts';
+import { pairStream } from '../../bridge/streamFrames.ts';
 import { FIREFOX_ADDON_ID, MAX_TO_HOST_BYTES, TETHER_EXTENSION_ID } from '../../shared/nativeProtocol.ts';
 import { clientProof, freshNonce } from '../../shared/pairingProof.ts';
 import { expect, test } from '../fixtures.ts';
@@ -264,6 +269,101 @@ test('the host offers the direct link only to a worker that says it takes it, wi
     }
     if (features) await expect.poll(offers).toEqual([expect.objectContaining({ port: agent.port }), { type: 'direct', port: null }]);
     else expect(offers()).toEqual([]);
+    stdin.end();
+    expect(await host.exited).toBe(0);
+  }
+  counts.save();
+});
+
+test('the host forwards each bridge’s own MCP session, refuses a bridge that claims another’s, and tells a worker that takes it which sessions ended', async () => {
+  const counts = scenarioCounts('MCP sessions through the native host');
+  for (const features of [['direct', 'agents'], ['direct']]) {
+    const sandbox = nativeSandbox();
+    await installFor(sandbox, mkdtempSync(join(tmpdir(), 'tether-profile-')));
+    const host = startHost(sandbox, [ORIGIN]);
+    const stdin = host.child.stdin;
+    if (!stdin) throw new Error('no stdin');
+    stdin.write(frame({ type: 'hello', version: 1, profile: { id: 'pr_s', label: 'S' }, extension: { id: TETHER_EXTENSION_ID, version: '0' }, features }));
+    await expect.poll(() => hostSockets(sandbox).length, { timeout: 20_000 }).toBe(1);
+    const path = join(sandbox.runDir, hostSockets(sandbox)[0] ?? '');
+    const token = readFileSync(join(sandbox.configDir, 'token'), 'utf8').trim();
+    const requests = () =>
+      host.messages.filter(
+        (message): message is { type: 'request'; id: string; agent?: { name: string; session: string } } => (message as { type?: string }).type === 'request',
+      );
+    // The worker's side: every request is answered.
+    const answered = new Set<string>();
+    const answering = setInterval(() => {
+      for (const request of requests()) {
+        if (answered.has(request.id)) continue;
+        answered.add(request.id);
+        stdin.write(frame({ type: 'response', id: request.id, envelope: { ok: true, result: { profiles: [] }, meta: { tool: 'context' } } }));
+      }
+    }, 20);
+    const agent = await McpAgent.start({ native: sandbox, clientInfo: { name: 'claude-code', title: 'Claude Code', version: '2' } });
+    const rogueGot: unknown[] = [];
+    // A second bridge of the same user (it holds the token): it pairs with the host as any bridge does.
+    const rogue = await new Promise<PairedConnection>((done, fail) => {
+      const socket = connect(path);
+      const connection: PairedConnection = pairStream(
+        socket,
+        clientPairing(token, { role: 'agent', agent: 'rogue' }),
+        { paired: () => done(connection), message: (value) => rogueGot.push(value), failed: () => fail(new Error('no pairing')), closed: () => undefined },
+        () => undefined,
+      );
+    });
+    try {
+      ok(await agent.call('context', { profile: 'pr_s' }));
+      const claude = requests()[0]?.agent;
+      expect(claude?.name).toBe('Claude Code');
+      expect(claude?.session).toMatch(/^[0-9a-f]{32}$/);
+      // The rogue presents Claude Code's session (here it read it off the port, as the worker sees it): refused, not forwarded.
+      await rogue.send({ type: 'request', id: 'steal', tool: 'context', args: {}, agent: { name: 'Claude Code', session: claude?.session } });
+      await expect
+        .poll(() => rogueGot)
+        .toContainEqual({
+          type: 'response',
+          id: 'steal',
+          envelope: expect.objectContaining({ ok: false, error: { code: 'invalid_request', message: NOT_YOUR_SESSION } }),
+        });
+      const stolen = rogueGot.find((message) => (message as { id?: string }).id === 'steal') as { envelope: Envelope };
+      counts.refused(stolen.envelope, 'invalid_request');
+      expect(requests()).toHaveLength(1);
+      // Under a session of its own it is served, as itself.
+      const own = { name: 'Rogue', session: 'e'.repeat(32) };
+      await rogue.send({ type: 'request', id: 'mine', tool: 'context', args: {}, agent: own });
+      await expect.poll(() => requests().map((request) => request.agent?.name)).toEqual(['Claude Code', 'Rogue']);
+      // A request that names no session (an older bridge's): the host gives that connection one of its own.
+      await rogue.send({ type: 'request', id: 'old', tool: 'context', args: {} });
+      await expect.poll(() => requests()).toHaveLength(3);
+      // The rogue's three frames: another's session, its own, none.
+      counts.sent(3);
+      const unnamed = requests()[2]?.agent;
+      expect(unnamed?.name).toBe('an agent (older tether-mcp)');
+      expect([claude?.session, own.session]).not.toContain(unnamed?.session);
+      await agent.close();
+      rogue.close(1000, 'done');
+      const ended = () => host.messages.filter((message) => (message as { type?: string }).type === 'ended');
+      if (features.includes('agents')) {
+        await expect
+          .poll(() =>
+            ended()
+              .flatMap((message) => (message as { sessions: string[] }).sessions)
+              .sort(),
+          )
+          .toEqual([claude?.session, own.session, unnamed?.session].sort());
+      } else {
+        // An older worker would count the message as not Tether's: it gets none.
+        await expect
+          .poll(() => host.messages.filter((message) => (message as { type?: string }).type === 'bridges').at(-1))
+          .toEqual({ type: 'bridges', count: 0 });
+        expect(ended()).toEqual([]);
+      }
+    } finally {
+      clearInterval(answering);
+      await agent.close();
+      rogue.close(1000, 'done');
+    }
     stdin.end();
     expect(await host.exited).toBe(0);
   }

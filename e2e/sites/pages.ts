@@ -434,6 +434,8 @@ export const EDITOR_PAGES: Record<string, { script: string; body: string; styles
 <div class="se-content" role="textbox" aria-multiline="true" aria-label="Body"></div>
 <iframe id="input_buffer" class="se-input-buffer" title="input buffer" srcdoc="<!doctype html><html><body></body></html>"></iframe></div>`,
   },
+  /** SmartEditor ONE off Naver, with a `window.SmartEditor` that records being called (e2e/sites/naver/elsewhere.ts). */
+  'smarteditor-one': { script: 'editor-smarteditor-one.js', body: '<div id="editor" class="se-host"></div>' },
   textarea: { script: 'editor-native.js', body: '<div id="editor"><textarea name="body" rows="12" aria-label="Body"></textarea></div>' },
   contenteditable: {
     script: 'editor-native.js',

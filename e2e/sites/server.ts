@@ -33,6 +33,7 @@ import {
   type Session,
   withClobberingElements,
 } from './pages.ts';
+import { freshNaverState, NAVER_HOSTS, serveNaver, type NaverState } from './naver/naverSites.ts';
 import { readingPage } from './readingPages.ts';
 import { serveFixture } from './siteFixtures.ts';
 import { vendorFile } from './vendor.ts';
@@ -67,6 +68,8 @@ export interface RunningSites {
   /** An address on one of the real-site fixtures (siteFixtures.ts), e.g. at("blog.naver.com", "/alice"). */
   at(host: string, path?: string): string;
   state: Record<SiteName, SiteState>;
+  /** Naver Blog's and Naver Cafe's fixture (naver/naverSites.ts): published posts, drafts, autosave, uploads. */
+  naver: NaverState;
   reset(): void;
   close(): Promise<void>;
 }
@@ -122,10 +125,20 @@ function cookies(request: IncomingMessage): Record<string, string> {
   return out;
 }
 
-async function body(request: IncomingMessage): Promise<string> {
+/** A request's body, at most 25 MB (the photo uploader's limit is 20 MB). */
+async function rawBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > 25 * 1024 * 1024) throw new Error('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function body(request: IncomingMessage): Promise<string> {
+  return (await rawBody(request)).toString('utf8');
 }
 
 function send(response: ServerResponse, status: number, type: string, content: string | Buffer, headers: Record<string, string> = {}): void {
@@ -150,6 +163,7 @@ function safeNext(value: string | null): string {
 export async function startSites(options: { port?: number; bundles?: ClientBundles } = {}): Promise<RunningSites> {
   const bundles = options.bundles ?? (await buildClientBundles());
   const state: Record<SiteName, SiteState> = { blog: freshState('blog'), cafe: freshState('cafe'), notes: freshState('notes') };
+  let naver = freshNaverState();
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -160,6 +174,27 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const site = siteOf(request);
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const host = (request.headers.host ?? '').split(':')[0] ?? '';
+    if ((NAVER_HOSTS as readonly string[]).includes(host)) {
+      const answer = await serveNaver(
+        {
+          method: request.method ?? 'GET',
+          host,
+          url,
+          origin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
+          cookies: cookies(request),
+          port: (server.address() as { port: number }).port,
+          body: () => rawBody(request),
+          contentType: request.headers['content-type'] ?? '',
+        },
+        naver,
+      );
+      if (answer) {
+        const type = typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/octet-stream';
+        send(response, answer.status, answer.headers?.['content-type'] ?? type, answer.body, answer.headers);
+        return;
+      }
+    }
     // Pages reproducing the real sites' markup (siteFixtures.ts) come first: blog.naver.com is not the demo blog.
     const fixture = serveFixture({ host: (request.headers.host ?? '').split(':')[0] ?? '', url, cookies: cookies(request) });
     if (fixture) {
@@ -352,7 +387,11 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
     url: (site, path = '/') => `http://${site}.localhost:${port}${path}`,
     at: (host, path = '/') => `http://${host}:${port}${path}`,
     state,
+    get naver() {
+      return naver;
+    },
     reset() {
+      naver = freshNaverState();
       state.blog = freshState('blog');
       state.cafe = freshState('cafe');
       state.notes = freshState('notes');

@@ -1,7 +1,7 @@
 /** Small assertions on envelopes; the result types are the product's own (shared/results.ts). */
 import { expect } from '@playwright/test';
 import type { Envelope } from '../../shared/protocol.ts';
-import type { ActDone, ActResult, ActScheduled, InspectResult } from '../../shared/results.ts';
+import type { ActDone, ActReleased, ActResult, ActScheduled, InspectResult } from '../../shared/results.ts';
 
 export function ok<T>(envelope: Envelope<T>): T {
   if (!envelope.ok) throw new Error(`expected ok, got ${envelope.error.code}: ${envelope.error.message}`);
@@ -24,6 +24,13 @@ export function hashOf(result: InspectResult, field: string): string {
 /** An act that ran now (not one scheduled for later). */
 export function ran(result: ActResult): ActDone {
   if ('scheduled' in result) throw new Error(`expected an act that ran, got one scheduled for ${result.scheduled.at}`);
+  if (!('steps' in result)) throw new Error('expected an act that ran, got a release');
+  return result;
+}
+
+/** An act that only released its tab. */
+export function released(result: ActResult): ActReleased {
+  if ('steps' in result || 'scheduled' in result) throw new Error('expected a release');
   return result;
 }
 

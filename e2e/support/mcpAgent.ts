@@ -30,6 +30,8 @@ export interface AgentOptions {
   native?: NativeSandbox;
   /** More environment for the bridge (e.g. TETHER_DIRECT=off). */
   env?: Record<string, string>;
+  /** What the client says of itself in `initialize` (its name is the agent's name in Tether). */
+  clientInfo?: { name: string; version: string; title?: string };
 }
 
 /** Whether something accepts connections on the loopback port now. */
@@ -50,6 +52,10 @@ export class McpAgent {
     readonly port: number,
     readonly token: string,
     readonly stderr: string[],
+    /** Every JSON-RPC message this client received from its server, in order. */
+    readonly received: unknown[],
+    /** The ids of every request this client sent. */
+    readonly sent: Array<string | number>,
   ) {}
 
   static async start(options: AgentOptions = {}): Promise<McpAgent> {
@@ -69,17 +75,30 @@ export class McpAgent {
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN], cwd: REPO, env, stderr: 'pipe' });
     const stderr: string[] = [];
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const client = new Client({ name: 'tether-e2e', version: '1.0.0' });
+    const client = new Client(options.clientInfo ?? { name: 'tether-e2e', version: '1.0.0' });
+    const received: unknown[] = [];
+    const sent: Array<string | number> = [];
+    // What crosses this client's own stdio, both ways: a test can tell whether anything reached it that it did not ask for.
+    const send = transport.send.bind(transport);
+    transport.send = (message) => {
+      if ('id' in message && 'method' in message) sent.push(message.id);
+      return send(message);
+    };
     await client.connect(transport);
+    const deliver = transport.onmessage;
+    transport.onmessage = (message) => {
+      received.push(message);
+      deliver?.(message);
+    };
     // The server starts its browser side (the loopback hub among it) just after the MCP handshake,
     // not before it (bridge/main.ts): tests that reach the port themselves start once it listens.
     await expect.poll(() => accepts(port), { timeout: 10_000, intervals: [5] }).toBe(true);
-    return new McpAgent(client, port, token, stderr);
+    return new McpAgent(client, port, token, stderr, received, sent);
   }
 
   /** One tool call; the answer is read as that tool's envelope (the assertions check what it holds). */
-  async call<T extends ToolName>(tool: T, args: Record<string, unknown> = {}): Promise<ToolEnvelope<T>> {
-    const result = await this.client.callTool({ name: tool, arguments: args });
+  async call<T extends ToolName>(tool: T, args: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<ToolEnvelope<T>> {
+    const result = await this.client.callTool({ name: tool, arguments: args }, undefined, options.timeoutMs ? { timeout: options.timeoutMs } : undefined);
     const envelope = result.structuredContent as ToolEnvelope<T> | undefined;
     if (!envelope) throw new Error(`no structured content from ${tool}`);
     expect(result.isError === true).toBe(!envelope.ok);

@@ -7,6 +7,7 @@ import { headline, headlineClass } from './connectionHeadline.ts';
 import { t } from './i18n.ts';
 import { JournalView } from './JournalView.tsx';
 import { NowView } from './NowView.tsx';
+import { QuestionsPanel } from './QuestionsPanel.tsx';
 import { ProblemLine } from './useAction.tsx';
 import { useUiState } from './useUiState.ts';
 import { WorkspacesView } from './WorkspacesView.tsx';
@@ -43,6 +44,7 @@ export function App({ initialView = 'now' }: { initialView?: View }) {
         <span class={`dot dot-${headlineClass(state.connection)}`} role="img" aria-label={headline(state.connection)} title={headline(state.connection)} />
       </header>
       <ProblemLine />
+      <QuestionsPanel questions={state.questions} onAnswered={onChanged} />
       <ApprovalsPanel approvals={state.approvals} onDecided={onChanged} />
       <DeparturesPanel departures={state.departures} onChanged={onChanged} />
       <nav class="view-tabs" role="tablist" aria-label={t('viewsLabel')}>
@@ -62,7 +64,7 @@ export function App({ initialView = 'now' }: { initialView?: View }) {
             onKeyDown={(event) => onTabKey(event, index)}
           >
             {t(`view_${name}`)}
-            {name === 'now' && state.approvals.length > 0 ? ` (${state.approvals.length})` : ''}
+            {name === 'now' && state.approvals.length + state.questions.length > 0 ? ` (${state.approvals.length + state.questions.length})` : ''}
           </button>
         ))}
       </nav>

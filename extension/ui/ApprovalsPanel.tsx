@@ -1,6 +1,15 @@
 /** Approvals waiting for the person: what will be written where, as whom; approve or decline. */
+import { agentWords } from '../../shared/agentIdentity.ts';
 import type { UiApproval } from '../../shared/approval.ts';
 import { pick, t } from './i18n.ts';
+
+/** "Claude Code (a3f2) wants to publish on blog.example as alice": who asks, to do what, where, as whom. */
+function whoAsks(approval: UiApproval): string | null {
+  if (!approval.agent) return null;
+  const action = approval.action ?? 'publish';
+  const who = agentWords(approval.agent);
+  return approval.account ? t(`approvalAgent_${action}`, [who, approval.site, approval.account]) : t(`approvalAgentNoAccount_${action}`, [who, approval.site]);
+}
 import { useAction } from './useAction.tsx';
 
 export function ApprovalsPanel({ approvals, onDecided }: { approvals: UiApproval[]; onDecided(): void }) {
@@ -15,6 +24,7 @@ export function ApprovalsPanel({ approvals, onDecided }: { approvals: UiApproval
       <h2 id="approvals-heading">{t('approvalsHeading', String(approvals.length))}</h2>
       {approvals.map((approval) => (
         <article class="approval" key={approval.id} aria-label={t('approvalFor', [approval.title, approval.site])}>
+          {whoAsks(approval) ? <p class="approval-agent">{whoAsks(approval)}</p> : null}
           <p class="approval-summary">{pick(approval.summary)}</p>
           <dl class="facts">
             <dt>{t('site')}</dt>

@@ -3,6 +3,7 @@
  * scheduled), filtered by workspace, a detail view of steps and observations, export as JSON Lines.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { agentWords } from '../../shared/agentIdentity.ts';
 import type { JournalRecord } from '../../shared/journalRecord.ts';
 import type { UiState } from '../../shared/runtimeProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
@@ -23,6 +24,12 @@ function RecordDetail({ record, onClose }: { record: JournalRecord; onClose(): v
         <dd>{formatDateTime(record.at)}</dd>
         <dt>{t('via')}</dt>
         <dd>{t(`via_${record.via}`)}</dd>
+        {record.agent ? (
+          <>
+            <dt>{t('agent')}</dt>
+            <dd>{agentWords(record.agent)}</dd>
+          </>
+        ) : null}
         {record.requestId ? (
           <>
             <dt>{t('requestId')}</dt>

@@ -4,6 +4,7 @@
  * plus what agents asked for recently, in words.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { agentWords } from '../../shared/agentIdentity.ts';
 import type { JournalRecord } from '../../shared/journalRecord.ts';
 import type { UiState, UiTab } from '../../shared/runtimeProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
@@ -54,6 +55,10 @@ export function NowView({ state, onChanged }: { state: UiState; onChanged(): voi
     await run({ type: 'program.end', programId });
     onChanged();
   };
+  const releaseHold = async (tabId: number) => {
+    await run({ type: 'hold.release', tabId });
+    onChanged();
+  };
 
   return (
     <div class="now">
@@ -90,6 +95,28 @@ export function NowView({ state, onChanged }: { state: UiState; onChanged(): voi
         </ul>
       </section>
 
+      <section class="current current-holds" aria-labelledby="holds-heading">
+        <h2 id="holds-heading">{t('holdsHeading')}</h2>
+        <p class="hint">{t('holdsHint')}</p>
+        {state.holds.length === 0 ? <p>{t('noHolds')}</p> : null}
+        <ul class="plain">
+          {state.holds.map((hold) => (
+            <li key={hold.tabId} class="hold">
+              <span class="hold-line">{t('holdLine', [agentWords(hold.agent), hold.title || hold.site, hold.site, formatDateTime(hold.since)])}</span>
+              {hold.task !== undefined ? <span class="hint"> {t('holdTask', hold.task)}</span> : null}
+              <button
+                type="button"
+                class="small"
+                onClick={() => void releaseHold(hold.tabId)}
+                aria-label={t('releaseHoldNamed', [hold.title || hold.site, agentWords(hold.agent)])}
+              >
+                {t('releaseHold')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section class="current current-programs" aria-labelledby="programs-heading">
         <h2 id="programs-heading">{t('programsHeading')}</h2>
         <p class="hint">{t('programsHint')}</p>
@@ -102,6 +129,7 @@ export function NowView({ state, onChanged }: { state: UiState; onChanged(): voi
               <li key={program.id} class="program">
                 <span class="program-label">{program.label}</span> —{' '}
                 {program.status === 'scheduled' && program.dueAt !== undefined ? t('programScheduled', formatDateTime(program.dueAt)) : t('programRunning')}
+                {program.agent ? ` · ${t('programScheduledBy', agentWords(program.agent))}` : ''}
                 <br />
                 {t('programWrites', [program.target.title, new URL(program.target.url).host, program.target.account ?? t('accountUnknown')])}
                 {stillThere ? null : <span class="warning"> {t('programTargetChanged')}</span>}

@@ -1,9 +1,10 @@
 /**
- * The toolbar popup: the connection, approvals waiting (so a badge click leads straight to them),
+ * The toolbar popup: the connection, approvals and agents’ questions waiting (so a badge click leads straight to them),
  * and the way into the side panel — or into a tab where side panels do not exist.
  */
 import browser from 'webextension-polyfill';
 import { ApprovalsPanel } from './ApprovalsPanel.tsx';
+import { QuestionsPanel } from './QuestionsPanel.tsx';
 import { headline, headlineClass } from './connectionHeadline.ts';
 import { t } from './i18n.ts';
 import { ProblemLine } from './useAction.tsx';
@@ -40,6 +41,7 @@ export function Popup() {
       <p role="status">{headline(state.connection)}</p>
       <p>{t('popupShared', String(shared))}</p>
       <ProblemLine />
+      <QuestionsPanel questions={state.questions} onAnswered={() => void refresh()} />
       <ApprovalsPanel approvals={state.approvals} onDecided={() => void refresh()} />
       <div class="buttons">
         <button type="button" class="primary" onClick={() => void openPanel()}>

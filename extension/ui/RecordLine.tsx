@@ -1,4 +1,5 @@
 /** One journal record in a line: when, what, the outcome, and the explanation in words. */
+import { agentWords } from '../../shared/agentIdentity.ts';
 import type { JournalRecord } from '../../shared/journalRecord.ts';
 import { formatTime, pick, t } from './i18n.ts';
 
@@ -21,6 +22,7 @@ export function RecordLine({ record, onOpen }: { record: JournalRecord; onOpen?:
     <>
       <span class="when">{formatTime(record.at)}</span> <span class="tool">{t(`tool_${record.tool}`)}</span>{' '}
       <span class={`outcome outcome-${record.outcome}`}>{outcomeLabel(record)}</span>
+      {record.agent ? <span class="agent-name">{agentWords(record.agent)}</span> : null}
       <span class="sentence">{recordSentence(record)}</span>
     </>
   );
@@ -31,7 +33,7 @@ export function RecordLine({ record, onOpen }: { record: JournalRecord; onOpen?:
           type="button"
           class="record-button"
           onClick={() => onOpen(record)}
-          aria-label={`${t(`tool_${record.tool}`)} · ${outcomeLabel(record)} · ${recordSentence(record)}`}
+          aria-label={`${t(`tool_${record.tool}`)} · ${outcomeLabel(record)}${record.agent ? ` · ${agentWords(record.agent)}` : ''} · ${recordSentence(record)}`}
         >
           {body}
         </button>

@@ -7,9 +7,8 @@ import { describeFamily, type FamilyDetection } from './family.ts';
 
 export const ckeditor4Detection: FamilyDetection<'ckeditor4'> = {
   id: 'ckeditor4',
-  find: { by: 'frame', body: 'body.cke_editable' },
-  // Its toolbar, and its status bar (the element path, the resizer).
-  chrome: ['.cke_top', '.cke_bottom'],
+  find: { by: 'frame', body: '.cke_editable' },
+  // No chrome list: its toolbar and element path are left out of actions by the general rule (editorChrome.ts).
   read: 'document',
 };
 

@@ -10,8 +10,7 @@ import { describeFamily, type FamilyDetection } from './family.ts';
 export const editorjsDetection: FamilyDetection<'editorjs'> = {
   id: 'editorjs',
   find: { by: 'root', selector: '.codex-editor__redactor' },
-  // Its toolbar (the + and ⋮ beside a block), the inline toolbar and their popovers (the toolbox's search box).
-  chrome: ['.ce-toolbar', '.ce-inline-toolbar', '.ce-popover'],
+  // No chrome list: its toolbars are left out of actions by the general rule (editorChrome.ts).
   read: 'blocks',
 };
 

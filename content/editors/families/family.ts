@@ -10,7 +10,10 @@
  * small) and `<id>` (FamilyDescriptor: the same plus how it is written, carried only by the act
  * module, which builds on the first with `describeFamily`).
  */
+import type { Editable } from '../../editables.ts';
 import type { EditorFamily } from '../../editorFamily.ts';
+import type { Mode } from '../deliver.ts';
+import type { Payload } from '../structuredText.ts';
 
 /**
  * How a family's field is found, from the DOM alone (the content script runs in the isolated
@@ -37,7 +40,12 @@ export type Finding =
    * hidden frame (`frames`) in the same editor (`scope`); `parts` are components of the rendered
    * document an adapter may name as fields of their own (read, but not written: see deliver.ts).
    */
-  | { by: 'buffer'; frames: string; document: string; scope: string; parts: string };
+  | { by: 'buffer'; frames: string; document: string; scope: string; parts: string }
+  /**
+   * A site's own widget its adapter declares (content/siteAdapter.ts `control`): never found by a
+   * scan of the page, only where an adapter says it is (content/siteReader.ts).
+   */
+  | { by: 'adapter'; control: 'listbox' | 'chips' };
 
 /**
  * How the field's text is read back (what "verified" compares): a control's `value`; `blocks`:
@@ -69,7 +77,53 @@ export interface FamilyDetection<F extends EditorFamily = EditorFamily> {
 }
 
 /** The ways text is delivered (deliver.ts implements each); `buffer-*` go through an input buffer frame. */
-export type PathName = 'execCommand' | 'insertHTML' | 'paste' | 'beforeinput' | 'keys' | 'setter' | 'buffer-paste' | 'buffer-insertText' | 'buffer-keys';
+export type PathName =
+  | 'execCommand'
+  | 'insertHTML'
+  | 'paste'
+  | 'beforeinput'
+  | 'keys'
+  | 'setter'
+  | 'buffer-paste'
+  | 'buffer-insertText'
+  | 'buffer-keys'
+  /** The editor's own document model, called in the page's main world (a family's driver: SmartEditor ONE). */
+  | 'document-service'
+  /** A site widget worked as a person works it (a family's driver: listbox, chips). */
+  | 'widget';
+
+/** How a family's own driver says a write went (writeField.ts turns it into the step's outcome). */
+export interface DriverOutcome {
+  /** The path that took, or null (nothing written). */
+  path: PathName | null;
+  /** The paths that ran (none: nothing was sent to the page). */
+  tried: PathName[];
+  verified: boolean;
+  /** The field's text as the page shows it now. */
+  text: string;
+  /** For markup: what the editor's model kept and dropped, by the model's own names. */
+  kept?: string[];
+  dropped?: string[];
+  /** Whether the person's Ctrl+Z undoes the write (`editor`), or only Tether's rollback (`tether`). */
+  undo?: 'editor' | 'tether';
+  /** What each path met: why nothing was written, why a path was passed over. */
+  why?: string;
+  /** False when nothing reached the page: the paths that ran only looked (a model read, a check) and chose not to write. */
+  sent?: false;
+}
+
+/**
+ * A family written by its own means rather than deliver.ts's paths (SmartEditor ONE's model in
+ * the main world; a site's widgets): writeField.ts hands it the write, the select, the snapshot
+ * taken before a plan's first write to the field, and the rollback, which it verifies like a
+ * write.
+ */
+export interface FamilyDriver {
+  write?(editable: Editable, mode: Mode, payload: Payload | null): Promise<DriverOutcome>;
+  select?(editable: Editable, value: string): Promise<DriverOutcome>;
+  snapshot(editable: Editable): Promise<unknown>;
+  restore(editable: Editable, snapshot: unknown): Promise<boolean>;
+}
 
 /**
  * The paths a family honours, in order, by what is delivered (plain text, allowlisted markup, or
@@ -130,6 +184,8 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
   lists: readonly ('ul' | 'ol')[];
   /** What this descriptor was checked against: the library and version, the test page, and when. */
   checked: string;
+  /** Its own driver, when `write` is not deliver.ts's to run (FamilyDriver). */
+  driver?: FamilyDriver;
 }
 
 /**

@@ -14,6 +14,10 @@ import { draft } from './draft.ts';
 import { editorjs } from './editorjs.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
+import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
+import { listbox } from './listbox.ts';
+import { smartEditorOne } from './smarteditor-one.ts';
+import { tagChips } from './tag-chips.ts';
 import { input } from './input.ts';
 import { lexical } from './lexical.ts';
 import { prosemirror } from './prosemirror.ts';
@@ -38,10 +42,14 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   quill,
   tinymce,
   codemirror,
+  // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
+  'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver },
   'input-buffer': inputBuffer,
   editorjs,
   trix,
   ckeditor4,
+  listbox,
+  'tag-chips': tagChips,
 };
 
 /** The descriptor of an editable's family. */

@@ -8,8 +8,7 @@ import { describeFamily, type FamilyDetection } from './family.ts';
 export const trixDetection: FamilyDetection<'trix'> = {
   id: 'trix',
   find: { by: 'root', selector: 'trix-editor' },
-  // The toolbar element it makes beside itself (bold … attach files, undo, redo).
-  chrome: ['trix-toolbar'],
+  // No chrome list: <trix-toolbar> is left out of actions by the general rule (editorChrome.ts).
   read: 'blocks',
 };
 

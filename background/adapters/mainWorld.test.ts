@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { callSmartEditor, mayCallSmartEditor, type MainWorldDeps } from './mainWorld.ts';
+
+const read = { op: 'read', frame: 'iframe#mainFrame', key: 'blogpc001' };
+
+function deps(url: string, documentId = 'DOC-A', run: MainWorldDeps['run'] = async () => ({ ok: true, data: '{}', title: '' })) {
+  const ran: unknown[] = [];
+  return {
+    ran,
+    deps: {
+      topDocument: async () => ({ documentId, url }),
+      run: async (tabId: number, id: string, call: Parameters<MainWorldDeps['run']>[2]) => {
+        ran.push({ tabId, id, call });
+        return run(tabId, id, call);
+      },
+      allowHttp: false,
+      timeoutMs: 50,
+    } satisfies MainWorldDeps,
+  };
+}
+
+describe('SmartEditor ONE main-world calls: only the Naver adapters’ hosts, only the bound document, only calls Tether makes', () => {
+  it.each([
+    ['https://blog.naver.com/PostWriteForm.naver?blogId=a', false, true],
+    ['https://cafe.naver.com/ca-fe/cafes/1/articles/write', false, true],
+    ['http://blog.naver.com/alice?Redirect=Write', false, false],
+    ['http://blog.naver.com:4173/alice?Redirect=Write', true, true],
+    ['https://blog.naver.com.evil.example/', false, false],
+    ['https://evil.example/?blog.naver.com', false, false],
+    ['https://m.blog.naver.com/alice', false, false],
+    ['https://notes.localhost/', true, false],
+    ['not a url', true, false],
+  ])('%s (http allowed: %s) → %s', (url, allowHttp, expected) => {
+    expect(mayCallSmartEditor(url, allowHttp)).toBe(expected);
+  });
+
+  it('runs the call in the bound document and passes on a well-formed answer', async () => {
+    const { deps: d, ran } = deps('https://blog.naver.com/alice?Redirect=Write');
+    expect(await callSmartEditor(d, { tabId: 3, documentId: 'DOC-A' }, read)).toEqual({ ok: true, data: '{}', title: '' });
+    expect(ran).toEqual([{ tabId: 3, id: 'DOC-A', call: read }]);
+  });
+
+  it('never runs on another host, or when the tab shows another document now', async () => {
+    for (const [url, documentId] of [
+      ['https://notes.example/editor', 'DOC-A'],
+      ['https://blog.naver.com/alice?Redirect=Write', 'DOC-B'],
+    ] as const) {
+      const { deps: d, ran } = deps(url, documentId);
+      expect(await callSmartEditor(d, { tabId: 3, documentId: 'DOC-A' }, read)).toMatchObject({ ok: false, reason: 'host' });
+      expect(ran).toEqual([]);
+    }
+  });
+
+  it('refuses calls it does not make: unknown ops, editor keys, frames, extra fields, oversized models', async () => {
+    const { deps: d, ran } = deps('https://blog.naver.com/alice?Redirect=Write');
+    for (const call of [
+      null,
+      { ...read, op: 'eval' },
+      { ...read, key: 'anything' },
+      { ...read, frame: 'iframe' },
+      { ...read, code: 'alert(1)' },
+      { op: 'write', frame: null, key: 'blogpc001', data: 'x'.repeat(2_000_001), title: null },
+    ]) {
+      expect(await callSmartEditor(d, { tabId: 3, documentId: 'DOC-A' }, call)).toMatchObject({ ok: false, reason: 'invalid' });
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('a page that answers in another shape, too much, or never is refused, not passed on', async () => {
+    for (const answer of [
+      { ok: true, data: 5, title: null },
+      { ok: true, data: 'x'.repeat(2_000_001), title: null },
+      { ok: true, data: '{}', title: null, extra: 1 },
+      'yes',
+    ]) {
+      const { deps: d } = deps('https://blog.naver.com/a', 'DOC-A', async () => answer);
+      expect(await callSmartEditor(d, { tabId: 3, documentId: 'DOC-A' }, read)).toMatchObject({ ok: false, reason: 'invalid' });
+    }
+    const { deps: hanging } = deps('https://blog.naver.com/a', 'DOC-A', () => new Promise(() => undefined));
+    expect(await callSmartEditor(hanging, { tabId: 3, documentId: 'DOC-A' }, read)).toMatchObject({ ok: false, reason: 'timeout' });
+    const { deps: throwing } = deps('https://blog.naver.com/a', 'DOC-A', async () => {
+      throw new Error('Frame with ID 0 was removed.');
+    });
+    expect(await callSmartEditor(throwing, { tabId: 3, documentId: 'DOC-A' }, read)).toEqual({
+      ok: false,
+      reason: 'failed',
+      message: 'Frame with ID 0 was removed.',
+    });
+  });
+});
