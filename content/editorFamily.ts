@@ -5,11 +5,13 @@
  * is the list of their detection parts (the content script's), and families/index.ts is the
  * list of the whole descriptors (the act module's). docs/editors.md says how to add one.
  */
+import { ckeditor4Detection } from './editors/families/ckeditor4.ts';
 import { ckeditor5Detection } from './editors/families/ckeditor5.ts';
 import { codemirrorDetection } from './editors/families/codemirror.ts';
 import { contenteditableDetection } from './editors/families/contenteditable.ts';
 import { designmodeDetection } from './editors/families/designmode.ts';
 import { draftDetection } from './editors/families/draft.ts';
+import { editorjsDetection } from './editors/families/editorjs.ts';
 import type { FamilyDetection } from './editors/families/family.ts';
 import { inputBufferDetection } from './editors/families/input-buffer.ts';
 import { listboxDetection } from './editors/families/listbox.ts';
@@ -23,6 +25,7 @@ import { selectDetection } from './editors/families/select.ts';
 import { slateDetection } from './editors/families/slate.ts';
 import { textareaDetection } from './editors/families/textarea.ts';
 import { tinymceDetection } from './editors/families/tinymce.ts';
+import { trixDetection } from './editors/families/trix.ts';
 
 export const EDITOR_FAMILIES = [
   'input',
@@ -40,6 +43,9 @@ export const EDITOR_FAMILIES = [
   'codemirror',
   'smarteditor-one',
   'input-buffer',
+  'editorjs',
+  'trix',
+  'ckeditor4',
   'listbox',
   'tag-chips',
 ] as const;
@@ -65,7 +71,10 @@ export const DETECTION: readonly FamilyDetection[] = [
   draftDetection,
   quillDetection,
   codemirrorDetection,
+  editorjsDetection,
+  trixDetection,
   tinymceDetection,
+  ckeditor4Detection,
   contenteditableDetection,
   designmodeDetection,
 ];

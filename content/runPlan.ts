@@ -352,6 +352,8 @@ function reportOf(outcome: WriteOutcome): Partial<StepOutcome> {
   if (outcome.kept) report.kept = outcome.kept;
   if (outcome.dropped) report.dropped = outcome.dropped;
   if (outcome.undo) report.undo = outcome.undo;
+  // A write that changed the field but is not verified says why (what the editor's model holds instead).
+  if (!outcome.verified && outcome.path !== null && outcome.why) report.reason = outcome.why;
   return report;
 }
 
@@ -588,7 +590,7 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       const details = { editor: outcome.editor, tried: outcome.tried, field: step.field, ...(outcome.why ? { why: outcome.why } : {}) };
       const earlier = undoneWords(undone, ran.slice(0, -1));
       const message = !untouched
-        ? `Step ${index + 1}: the page did not keep the text written to "${step.field}"; ${undoneWords(undone, ran)}.`
+        ? `Step ${index + 1}: the page did not keep the text written to "${step.field}"${outcome.why ? ` (${outcome.why})` : ''}; ${undoneWords(undone, ran)}.`
         : outcome.tried.length === 0 || outcome.sent === false
           ? `Step ${index + 1}: Tether did not write to "${step.field}" (the ${outcome.editor} editor): ${outcome.why ?? 'no way of writing it applies here'}; ${earlier}.`
           : `Step ${index + 1}: the ${outcome.editor} editor in "${step.field}" took the text by none of the ways Tether tried (${outcome.tried.join(', ')}); ${earlier}.`;

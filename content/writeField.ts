@@ -17,7 +17,8 @@ import { readEditable, readEditableHtml, type Editable } from './editables.ts';
 import type { EditorFamily } from './editorFamily.ts';
 import { deliver, type Mode } from './editors/deliver.ts';
 import { familyOf } from './editors/families/index.ts';
-import type { DriverOutcome } from './editors/families/family.ts';
+import type { DriverOutcome, HeadingLevel } from './editors/families/family.ts';
+import { headingCounts, headingFor, isHeading } from './editors/headingLevels.ts';
 import { settle } from './editors/settle.ts';
 import { blockText, constructCounts, parseHtml, semanticHtml, type Construct } from './editors/semanticHtml.ts';
 import { preparePayload, type Payload } from './editors/structuredText.ts';
@@ -133,6 +134,7 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
   const payload = planned?.payload ?? emptyPayload();
   const structured = payload.format !== 'text';
   const countsBefore = structured && !isPlainField(editable) ? constructCounts(parseHtml(semanticHtml(editable.element, { editor: true }))) : null;
+  const headingsBefore = headingCounts(editable.element);
   // Appended markup starts a new block: an empty paragraph first takes the caret's block.
   const startsBlock = structured && mode === 'append' && before.trim() !== '';
   const delivered: Payload = {
@@ -150,17 +152,43 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
     accept: (text) => expected.some((candidate) => sameText(editable, text, candidate)),
   });
   const outcome: WriteOutcome = { editor: editable.family, path: delivery.path, tried: delivery.tried, verified: delivery.verified, text: delivery.text };
-  if (structured && delivery.verified) Object.assign(outcome, structureReport(editable, delivery.text, expected[0] ?? '', payload, countsBefore));
+  if (!delivery.verified && delivery.path !== null) outcome.why = notKept(editable, expected);
+  if (structured && delivery.verified)
+    Object.assign(outcome, structureReport(editable, delivery.text, expected[0] ?? '', payload, countsBefore, headingsBefore));
   return outcome;
 }
 
+/**
+ * Why a write that changed the field is not verified. The page may show what the editor's model
+ * does not keep (markup inside one block of a block editor): the DOM alone would have said yes.
+ */
+function notKept(editable: Editable, expected: string[]): string {
+  const shown = readEditable(editable);
+  if (expected.some((candidate) => sameText(editable, shown, candidate)))
+    return `the page shows the text, but the ${editable.family} editor's model does not keep it so: it went inside one block, where only that block's text is kept, run together`;
+  return `the ${editable.family} editor holds other text than was written`;
+}
+
 /** What the editor's model kept of the markup, read back from its DOM after the write. */
-function structureReport(editable: Editable, text: string, richText: string, payload: Payload, countsBefore: Record<Construct, number> | null) {
+function structureReport(
+  editable: Editable,
+  text: string,
+  richText: string,
+  payload: Payload,
+  countsBefore: Record<Construct, number> | null,
+  headingsBefore: Record<HeadingLevel, number>,
+) {
   if (isPlainField(editable) || countsBefore === null) {
     return { took: 'text' as const, kept: [], dropped: payload.format === 'html' ? [...payload.constructs, ...payload.removed] : [] };
   }
   const after = constructCounts(parseHtml(semanticHtml(editable.element, { editor: true })));
-  const kept = payload.constructs.filter((name) => after[name] > countsBefore[name]);
+  // A heading is kept where it landed at the level the editor keeps (headingLevels.ts), not only at its own.
+  const headingsAfter = headingCounts(editable.element);
+  const landed = (name: Construct): boolean => {
+    const level = isHeading(name) ? headingFor(name, familyOf(editable).headings) : null;
+    return level ? headingsAfter[level] > headingsBefore[level] : after[name] > countsBefore[name];
+  };
+  const kept = payload.constructs.filter(landed);
   const tookHtml =
     sameText(editable, text, richText) && (kept.length > 0 || payload.constructs.length === 0 || loose(payload.htmlText) !== loose(payload.text));
   // A plain-text editor (Lexical's plain text, say) took the text/plain part: markdown as its source.

@@ -156,6 +156,8 @@ export interface StepOutcome {
   undo?: 'editor' | 'tether';
   /** The page's own model holds the text after the write. */
   verified: boolean;
+  /** Why not, when the write changed the field but is not verified (what the editor's model holds instead). */
+  reason?: string;
 }
 
 export const stepOutcomeSchema = z.object({
@@ -183,6 +185,8 @@ export const stepOutcomeSchema = z.object({
   afterHash: z.optional(z.string()),
   /** The page's own model holds the text after the write. */
   verified: z.boolean(),
+  /** Why not, when the write changed the field but is not verified (what the editor's model holds instead). */
+  reason: z.optional(upTo(300)),
 }) satisfies z.ZodMiniType<StepOutcome>;
 
 /** A click as validated: its element, the label a person reads on it, and a fingerprint of what it does. */

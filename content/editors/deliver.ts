@@ -12,6 +12,7 @@ import { readEditable, type Editable } from '../editables.ts';
 import { PLACEHOLDERS } from '../editorFamily.ts';
 import { familyOf } from './families/index.ts';
 import type { PathName } from './families/family.ts';
+import { mapHeadings } from './headingLevels.ts';
 import { selectAndSync, settle } from './settle.ts';
 import type { Payload } from './structuredText.ts';
 
@@ -116,6 +117,24 @@ async function placeSelection(editable: Editable, whole: boolean): Promise<void>
   }
   const selection = editable.doc.getSelection();
   if (!selection) return;
+  if (whole && familyOf(editable).selectAll === 'blocks') {
+    // A block editor's own selection, as a person makes it (Editor.js): select-all twice selects
+    // every block, Backspace removes them and leaves one empty block, which the paste replaces.
+    await selectAndSync(editable.doc, () => {
+      selection.removeAllRanges();
+      selection.addRange(contentRange(editable, true));
+    });
+    const target = eventTarget(editable);
+    await selectAndSync(editable.doc, () =>
+      asTether(() => ['a', 'a', 'Backspace'].forEach((name) => key(editable, target, name, name === 'a' ? 65 : 8, name === 'a'))),
+    );
+    // The caret goes into the block left, where the paste is handled (the removed ones are gone).
+    await selectAndSync(editable.doc, () => {
+      selection.removeAllRanges();
+      selection.addRange(contentRange(editable, true));
+    });
+    return;
+  }
   if (whole && familyOf(editable).selectAll === 'keys') {
     // The editor's own select-all selects the document itself (ProseMirror's Mod-a), so what is
     // pasted replaces it block for block; a text range would keep the first block's type.
@@ -135,8 +154,29 @@ function view(editable: Editable): Window & typeof globalThis {
 function transfer(editable: Editable, payload: Payload): DataTransfer {
   const data = new (view(editable).DataTransfer)();
   data.setData('text/plain', payload.pasteText ?? payload.text);
-  data.setData('text/html', payload.html);
+  data.setData('text/html', editorMarkup(editable, payload.html));
   return data;
+}
+
+/** Tether's HTML as the editor keeps it: headings at its levels (headingLevels.ts), then its own markup where its descriptor says. */
+function editorMarkup(editable: Editable, html: string): string {
+  const family = familyOf(editable);
+  if (html === '' || family.model === 'value') return html;
+  const body = editable.doc.implementation.createHTMLDocument('').body;
+  body.innerHTML = html;
+  mapHeadings(body, family.headings);
+  family.pasteMarkup?.(body);
+  return body.innerHTML;
+}
+
+/**
+ * What the editor's model holds: read by its schema where its descriptor can (a block editor
+ * keeps markup inside one block only as that block's text), else as the field reads back.
+ * Every write is verified against this, never against the DOM alone.
+ */
+export function modelText(editable: Editable): string {
+  const read = familyOf(editable).modelText;
+  return read ? read(editable.element) : readEditable(editable);
 }
 
 /** Where events go: the element holding the caret, inside the editor. */
@@ -237,7 +277,7 @@ async function run(path: PathName, request: DeliveryRequest): Promise<void> {
       asTether(() => execInsert(editable, clearing ? '' : payload.text));
       return;
     case 'insertHTML':
-      asTether(() => editable.doc.execCommand('insertHTML', false, payload.html));
+      asTether(() => editable.doc.execCommand('insertHTML', false, editorMarkup(editable, payload.html)));
       return;
     case 'paste':
       asTether(() => dispatchPaste(editable, clearing ? { ...payload, text: '', html: '<p><br></p>' } : payload));
@@ -260,10 +300,44 @@ export function markupKind(mode: Mode, payload: Payload, editable: Editable): 't
   return payload.format === 'text' || isTextControl(editable) ? 'text' : 'html';
 }
 
+/**
+ * Until the page has been idle once, or has drawn a frame: an editor that finishes a write in an
+ * idle callback (Editor.js fills a pasted block there) or an animation frame (Trix renders its
+ * document there) may not have by the time its DOM was quiet for settle. Ours runs after every
+ * callback the page asked for before it; a hidden page draws no frames, hence the time limit.
+ */
+function pageFinished(editable: Editable, finishes: 'idle' | 'frame'): Promise<void> {
+  const page = view(editable);
+  return new Promise((resolve) => {
+    const timer = page.setTimeout(resolve, 2000);
+    const done = () => {
+      page.clearTimeout(timer);
+      resolve();
+    };
+    if (finishes === 'idle') page.requestIdleCallback(done);
+    else page.requestAnimationFrame(() => page.setTimeout(done, 0));
+  });
+}
+
+/**
+ * Until the editor's own animations of what was written have run (bounded): Editor.js fades each
+ * new block in from opacity 0 (`.ce-block`, 0.3 s), and an inspect right after a fill that
+ * replaced every block would find no block a person can see (reachable.ts), so no field.
+ */
+async function animationsDone(editable: Editable): Promise<void> {
+  const running = editable.element.getAnimations?.({ subtree: true }) ?? [];
+  if (running.length === 0) return;
+  const page = view(editable);
+  await Promise.race([
+    Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => page.setTimeout(resolve, 1000)),
+  ]);
+}
+
 /** Writes through the family's paths in order; returns what the field holds after. */
 export async function deliver(request: DeliveryRequest): Promise<Delivery> {
   const { editable } = request;
-  const before = readEditable(editable);
+  const before = modelText(editable);
   const previousFocus = document.activeElement;
   const tried: PathName[] = [];
   const watched: Node[] = [editable.element, ...(editable.buffer ? [editable.buffer.body] : [])];
@@ -271,13 +345,19 @@ export async function deliver(request: DeliveryRequest): Promise<Delivery> {
     for (const path of pathsFor(editable, markupKind(request.mode, request.payload, editable), request.mode)) {
       tried.push(path);
       await run(path, request);
-      const verified = await settle(watched, () => request.accept(readEditable(editable)));
-      const text = readEditable(editable);
-      if (verified) return { path, tried, text, verified };
+      // One idle period may come before the editor has queued every block's callback: a few more, until it reads right.
+      const { finishes } = familyOf(editable);
+      for (let round = 0; finishes && round < 5 && !request.accept(modelText(editable)); round++) await pageFinished(editable, finishes);
+      const verified = await settle(watched, () => request.accept(modelText(editable)));
+      const text = modelText(editable);
+      if (verified) {
+        await animationsDone(editable);
+        return { path, tried, text, verified };
+      }
       // The editor ignored this path: the next one cannot write twice. It changed something else: stop.
       if (!sameFieldText(text, before)) return { path, tried, text, verified: false };
     }
-    return { path: null, tried, text: readEditable(editable), verified: false };
+    return { path: null, tried, text: modelText(editable), verified: false };
   } finally {
     restoreFocus(previousFocus);
   }

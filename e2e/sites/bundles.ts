@@ -1,7 +1,7 @@
 /**
  * The demo sites' browser code, bundled in memory with esbuild when the server starts: the real
  * editor libraries from npm (CKEditor 5, Lexical, TipTap/ProseMirror, Slate, Draft.js, Quill,
- * CodeMirror; TinyMCE is served self-hosted from node_modules) and React, as real sites ship them.
+ * CodeMirror, Editor.js, Trix; TinyMCE and CKEditor 4 are served self-hosted from node_modules) and React, as real sites ship them.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -27,6 +27,9 @@ const ENTRIES: Record<string, string> = {
   'editor-draft': join(here, 'client', 'editors', 'draft.tsx'),
   'editor-quill': join(here, 'client', 'editors', 'quill.ts'),
   'editor-tinymce': join(here, 'client', 'editors', 'tinymce.ts'),
+  'editor-editorjs': join(here, 'client', 'editors', 'editorjs.ts'),
+  'editor-trix': join(here, 'client', 'editors', 'trix.ts'),
+  'editor-ckeditor4': join(here, 'client', 'editors', 'ckeditor4.ts'),
   'editor-codemirror': join(here, 'client', 'editors', 'codemirror.ts'),
   'editor-input-buffer': join(here, 'client', 'editors', 'inputBuffer.ts'),
   'editor-native': join(here, 'client', 'editors', 'native.tsx'),
@@ -59,6 +62,7 @@ export async function buildClientBundles(): Promise<ClientBundles> {
   const require = createRequire(import.meta.url);
   bundles.set('draft.css', { type: 'text/css; charset=utf-8', content: await readFile(require.resolve('draft-js/dist/Draft.css'), 'utf8') });
   bundles.set('quill.snow.css', { type: 'text/css; charset=utf-8', content: await readFile(require.resolve('quill/dist/quill.snow.css'), 'utf8') });
+  bundles.set('trix.css', { type: 'text/css; charset=utf-8', content: await readFile(require.resolve('trix/dist/trix.css'), 'utf8') });
   bundles.set('site.css', { type: 'text/css; charset=utf-8', content: await readFile(join(here, 'site.css'), 'utf8') });
   return bundles;
 }

@@ -440,6 +440,17 @@ export const EDITOR_PAGES: Record<string, { script: string; body: string; styles
   draft: { script: 'editor-draft.js', body: '<div id="editor" class="draft-host"></div>', styles: ['/assets/draft.css'] },
   quill: { script: 'editor-quill.js', body: '<div id="editor"></div>', styles: ['/assets/quill.snow.css'] },
   tinymce: { script: 'editor-tinymce.js', body: '<div id="editor"><textarea id="editor-source"></textarea></div>', vendor: ['/vendor/tinymce/tinymce.min.js'] },
+  editorjs: { script: 'editor-editorjs.js', body: '<div id="editor" class="editorjs-host"></div>' },
+  ckeditor4: {
+    script: 'editor-ckeditor4.js',
+    body: '<div id="editor"><textarea id="editor-source"></textarea></div>',
+    vendor: ['/vendor/ckeditor4/ckeditor.js'],
+  },
+  trix: {
+    script: 'editor-trix.js',
+    body: '<div id="editor"><input id="body-input" type="hidden"><trix-editor input="body-input" aria-label="Body"></trix-editor></div>',
+    styles: ['/assets/trix.css'],
+  },
   codemirror: { script: 'editor-codemirror.js', body: '<div id="editor" class="cm-host"></div>' },
   'input-buffer': {
     script: 'editor-input-buffer.js',

@@ -32,9 +32,9 @@ export async function editorScene(tether: TetherDriver, family: string, query = 
     act: (plan) => tether.agent('act', { profile, workspace, handle, plan }),
     inspect: async (read = [], readAs) => ok(await tether.agent('inspect', { profile, workspace, handle, read, ...(readAs ? { readAs } : {}) })),
     model: () =>
-      page.evaluate(() => {
-        const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
-        return { html: api.html(), text: api.text() };
+      page.evaluate(async () => {
+        const api = (window as unknown as { editorApi: { html(): string | Promise<string>; text(): string | Promise<string> } }).editorApi;
+        return { html: await api.html(), text: await api.text() };
       }),
   };
 }

@@ -197,17 +197,32 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
    * What a fill or clear selects before it writes: the control's whole `value`; the root's
    * `contents`, blocks included (what replaces them does not inherit the first block's type);
    * the `text`, first to last caret position; or the editor's own select-all `keys` (Ctrl+A),
-   * for editors whose select-all selects the document itself. An append puts the caret at the
-   * end of the text, whatever this says.
+   * for editors whose select-all selects the document itself; or, for a block editor, its own
+   * `blocks` selection (select-all twice, then Backspace: one empty block is left, which what is
+   * pasted replaces). An append puts the caret at the end of the text, whatever this says.
    */
-  selectAll: 'value' | 'contents' | 'text' | 'keys';
+  selectAll: 'value' | 'contents' | 'text' | 'keys' | 'blocks';
   /** The inputType of a clearing `beforeinput` (default: deleteContentBackward). */
   clearInputType?: 'deleteByCut';
   /** What it renders inside its content that is not text (fillers, its own UI): left out of markup read back. */
   fillers?: readonly string[];
   /** Rewrites its own markup for a structure (in a detached copy) into the allowlisted HTML Tether speaks. */
   toSemantic?: (root: HTMLElement) => void;
-  /** The heading levels its model keeps (none: plain text); not read by the drivers yet (issue 24, item 4). */
+  /** Rewrites Tether's HTML (in a detached copy) into the markup its paste handling keeps (Editor.js: `<b>`, not `<strong>`). */
+  pasteMarkup?: (body: HTMLElement) => void;
+  /**
+   * The text its model holds, read by its schema where the DOM says more than the model keeps
+   * (a block editor: markup inside one block is that block's text, run together). What a write
+   * is verified against; null or absent: the text read back (`read`).
+   */
+  modelText?: (root: HTMLElement) => string;
+  /**
+   * Where it finishes a write, when later than its DOM goes quiet: in an `idle` callback
+   * (Editor.js fills a pasted block in requestIdleCallback) or an animation `frame` (Trix renders
+   * its document in requestAnimationFrame). The write is read back once the page got there.
+   */
+  finishes?: 'idle' | 'frame';
+  /** The heading levels its model keeps (none: plain text); a heading it does not keep is written at the nearest one it does. */
   headings: readonly HeadingLevel[];
   /** The lists its model keeps. */
   lists: readonly ('ul' | 'ol')[];

@@ -5,11 +5,13 @@
  */
 import type { Editable } from '../../editables.ts';
 import { DETECTION, type EditorFamily } from '../../editorFamily.ts';
+import { ckeditor4 } from './ckeditor4.ts';
 import { ckeditor5 } from './ckeditor5.ts';
 import { codemirror } from './codemirror.ts';
 import { contenteditable } from './contenteditable.ts';
 import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
+import { editorjs } from './editorjs.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
 import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
@@ -24,6 +26,7 @@ import { select } from './select.ts';
 import { slate } from './slate.ts';
 import { textarea } from './textarea.ts';
 import { tinymce } from './tinymce.ts';
+import { trix } from './trix.ts';
 
 export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   input,
@@ -42,6 +45,9 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
   'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver },
   'input-buffer': inputBuffer,
+  editorjs,
+  trix,
+  ckeditor4,
   listbox,
   'tag-chips': tagChips,
 };

@@ -6,9 +6,11 @@
 export interface EditorApi {
   family: string;
   /** The editor's own serialization of its model (getData, getHTML, getContent, …). */
-  html(): string;
+  html(): string | Promise<string>;
   /** The text of the editor's model, one block per line. */
-  text(): string;
+  text(): string | Promise<string>;
+  /** The model itself where it is not HTML (Editor.js's saved blocks, as JSON). */
+  model?: () => Promise<string>;
 }
 
 export function exposeEditor(api: EditorApi): void {
