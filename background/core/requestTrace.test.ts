@@ -26,6 +26,25 @@ describe('forJournal: a copy safe to keep', () => {
       value: Object.fromEntries(Array.from({ length: 55 }, (_, index) => [`k${index}`, index])),
       expect: Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`k${index}`, index])),
     },
+    {
+      name: "an image's bytes (base64 `data`) are never kept, only how many; its name and path are",
+      value: {
+        plan: {
+          steps: [
+            { op: 'image', source: { data: 'iVBORw0K'.repeat(40), name: 'ridge.png' } },
+            { op: 'image', source: { file: '/home/a/b.jpg', data: 'QUJD' } },
+          ],
+        },
+      },
+      expect: {
+        plan: {
+          steps: [
+            { op: 'image', source: { data: '(320 characters of image bytes, not kept)', name: 'ridge.png' } },
+            { op: 'image', source: { file: '/home/a/b.jpg', data: '(4 characters of image bytes, not kept)' } },
+          ],
+        },
+      },
+    },
     { name: 'a __proto__ key is dropped, other keys kept', value: JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), expect: { a: 1 } },
     {
       name: 'values inside arrays and objects are made safe too',

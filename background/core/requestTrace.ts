@@ -21,7 +21,8 @@ export function forJournal(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value).slice(0, MAX_ITEMS)) {
     if (key === '__proto__') continue;
-    out[key] = forJournal(item, depth + 1);
+    // An image's bytes (an act's `data`, base64) are the person's file: the journal says how many, never keeps them.
+    out[key] = key === 'data' && typeof item === 'string' ? `(${item.length} characters of image bytes, not kept)` : forJournal(item, depth + 1);
   }
   return out;
 }
