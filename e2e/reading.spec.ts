@@ -132,14 +132,16 @@ inBothBrowsers(
   },
 );
 
-test('a site adapter’s regions win: Naver Cafe’s article is its post.body (in #cafe_main, where the reader view cannot see), the demo cafe’s its title and body', async ({
+test('a site adapter’s regions win: Naver Cafe’s article is its post’s title and body (in #cafe_main, where the reader view cannot see), the demo cafe’s too', async ({
   tether,
   sites,
 }) => {
   const naver = await reference(tether, await open(tether, sites.at('cafe.naver.com', '/riverside/1')));
-  const seen = await naver.inspect({ read: ['article', 'post.body'] });
+  // The Naver adapters read the post's title as well as its body since the SmartEditor ONE work.
+  const seen = await naver.inspect({ read: ['article', 'post.title', 'post.body'] });
   expect(seen.text?.['post.body']).toContain('봄 시장은 토요일 오전 10시에 강변에서 열립니다.');
-  expect(seen.text?.article).toBe(seen.text?.['post.body']);
+  expect(seen.text?.['post.title']).toBe('주간 공지: 봄 시장');
+  expect(seen.text?.article).toBe(`${seen.text?.['post.title']}\n\n${seen.text?.['post.body']}`);
   expect(seen.fallback).toBeUndefined();
 
   await tether.signIn('cafe', 'alice_k');
