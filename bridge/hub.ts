@@ -110,6 +110,9 @@ export function unsent(tool: ToolName, error: unknown, where: string): Envelope 
     : refusal(tool, 'browser_not_connected', `The connection to ${where} closed before the request could be sent.`);
 }
 
+/** How long a stopping hub waits at most for its sessions' end notice to be sent. */
+const ENDED_NOTICE_CAP_MS = 3_000;
+
 export class Hub implements Link {
   private server: WebSocketServer | null = null;
   private readonly browsers = new Map<string, BrowserPeer>();
@@ -312,7 +315,9 @@ export class Hub implements Link {
     // crash says nothing, and its holds end after their idle time).
     const ended = this.sessions.release('self');
     if (ended.length > 0) {
-      await Promise.race([this.tellEnded(ended), new Promise((resolve) => setTimeout(resolve, 500))]);
+      // Sealing the message is local work only (a socket write does not wait for the peer), so the
+      // cap is for a stuck process, not a slow one: at 500 ms a busy machine lost the message.
+      await Promise.race([this.tellEnded(ended), new Promise((resolve) => setTimeout(resolve, ENDED_NOTICE_CAP_MS))]);
       // A closing handshake after the message, so it is delivered before the socket goes.
       const clients = [...(this.server?.clients ?? [])];
       for (const client of clients) client.close(1001, 'hub stopping');
