@@ -53,7 +53,7 @@ async function referenceImage(
   if (!still.ok) return { code: 'context_changed', message: `The page of ${source.ref} changed since it was resolved: ${still.error.message}` };
   const shown = await context.askPage(binding.tabId, binding.documentId, { type: 'image', expect: expectationOf(binding), name: source.image });
   if (!shown.ok) return { code: 'invalid_request', message: `The image ${source.image} of ${siteLabel(binding.url)}: ${shown.error.message}` };
-  const fetched = await context.fetchImage(shown.value.url);
+  const fetched = await context.fetchImage(shown.value.url, binding.url);
   if (!fetched.ok) return { code: 'invalid_request', message: `The image ${source.image} of ${siteLabel(binding.url)}: ${fetched.error.message}` };
   const check = checkImageBytes(fetched.value);
   if (check.ok && (check.header.width !== shown.value.width || check.header.height !== shown.value.height)) {
