@@ -92,6 +92,8 @@ export interface NaverState {
    * (`<url type="number">`, which the fixture's uploader passes on as a number).
    */
   photoAnswer: 'good' | 'fail' | 'no-url' | 'foreign-host' | 'oversized' | 'non-string';
+  /** From which upload (its 1-based number in `uploads`) the answer is `photoAnswer`; the ones before answer well. */
+  photoAnswerFrom: number;
 }
 
 /** Blog categories of the fixture's blog (categoryNo → name). */
@@ -181,6 +183,7 @@ export function freshNaverState(): NaverState {
     sessionKeys: new Set(),
     articles: [seededArticle()],
     photoAnswer: 'good',
+    photoAnswerFrom: 0,
   };
 }
 
@@ -522,14 +525,15 @@ async function photos(request: NaverRequest, state: NaverState): Promise<NaverRe
     const fileName = image.fileName.replace(/[^A-Za-z0-9._-]/g, (char) => encodeURIComponent(char));
     const served = `${folder}/${fileName}`;
     state.photos.set(served, { bytes: image.bytes, type: image.type });
-    if (state.photoAnswer === 'fail') return { status: 500, body: '<error>server error</error>', headers: { ...headers, ...XML } };
+    const answer = state.uploads.length >= state.photoAnswerFrom ? state.photoAnswer : 'good';
+    if (answer === 'fail') return { status: 500, body: '<error>server error</error>', headers: { ...headers, ...XML } };
     const urlElement = {
       good: `<url>${escapeHtml(served)}</url>`,
       'no-url': '',
       'foreign-host': `<url>https://photos.evil.example${escapeHtml(served)}</url>`,
       oversized: `<url>${escapeHtml(served)}${'/x'.repeat(3000)}</url>`,
       'non-string': '<url type="number">20261201</url>',
-    }[state.photoAnswer];
+    }[answer];
     const body = `<?xml version="1.0" encoding="UTF-8"?><item>${urlElement}<path>${escapeHtml(folder)}</path><fileName>${escapeHtml(fileName)}</fileName><width>${size.width}</width><height>${size.height}</height><fileSize>${image.bytes.length}</fileSize><imageType>${size.type}</imageType><thumbnail>${escapeHtml(served)}?type=s3</thumbnail></item>`;
     return { status: 200, body, headers: { ...headers, ...XML } };
   }
