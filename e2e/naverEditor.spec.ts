@@ -841,7 +841,8 @@ test('a page on another host with a SmartEditor global and uploader: a photo is 
     }),
     'invalid_request',
   );
-  expect(refusal.message).toMatch(/only in the body of a Naver Blog or Naver Cafe write page/);
+  // Never called (the page's uploader records every call), nothing uploaded; the refusal says why.
   expect(await page.evaluate(() => (window as unknown as { __smartEditorCalls: string[] }).__smartEditorCalls)).toEqual([]);
   expect(sites.naver.uploads.length).toBe(uploads);
+  expect(refusal.message).toMatch(/only in the body of a Naver Blog or Naver Cafe write page/);
 });
