@@ -15,6 +15,7 @@ import { editorjs } from './editorjs.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
 import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
+import { smartEditorOneImage } from '../smartEditorOne/photo.ts';
 import { listbox } from './listbox.ts';
 import { smartEditorOne } from './smarteditor-one.ts';
 import { tagChips } from './tag-chips.ts';
@@ -43,7 +44,7 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   tinymce,
   codemirror,
   // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
-  'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver },
+  'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver, image: smartEditorOneImage },
   'input-buffer': inputBuffer,
   editorjs,
   trix,
