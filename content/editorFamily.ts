@@ -12,6 +12,7 @@ import { contenteditableDetection } from './editors/families/contenteditable.ts'
 import { designmodeDetection } from './editors/families/designmode.ts';
 import { draftDetection } from './editors/families/draft.ts';
 import { editorjsDetection } from './editors/families/editorjs.ts';
+import { wordpressBlockEditorDetection } from './editors/families/wordpress-block-editor.ts';
 import type { FamilyDetection } from './editors/families/family.ts';
 import { inputBufferDetection } from './editors/families/input-buffer.ts';
 import { listboxDetection } from './editors/families/listbox.ts';
@@ -46,6 +47,7 @@ export const EDITOR_FAMILIES = [
   'editorjs',
   'trix',
   'ckeditor4',
+  'wordpress-block-editor',
   'listbox',
   'tag-chips',
 ] as const;
@@ -72,6 +74,7 @@ export const DETECTION: readonly FamilyDetection[] = [
   quillDetection,
   codemirrorDetection,
   editorjsDetection,
+  wordpressBlockEditorDetection,
   trixDetection,
   tinymceDetection,
   ckeditor4Detection,

@@ -12,6 +12,7 @@ import { contenteditable } from './contenteditable.ts';
 import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
 import { editorjs } from './editorjs.ts';
+import { wordpressBlockEditor } from './wordpress-block-editor.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
 import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
@@ -49,6 +50,7 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   editorjs,
   trix,
   ckeditor4,
+  'wordpress-block-editor': wordpressBlockEditor,
   listbox,
   'tag-chips': tagChips,
 };
