@@ -104,6 +104,15 @@ function contentRange(editable: Editable, whole: boolean): Range {
   range.setStart(first, 0);
   range.setEnd(last, last.length);
   if (!whole) range.collapse(false);
+  else {
+    // An image before the first text or after the last (an editor's inline image embed, Quill's)
+    // is part of what a fill replaces.
+    const pictures = Array.from(root.querySelectorAll('img')).filter((img) => img.closest(NOT_TEXT) === null);
+    const before = pictures[0];
+    const after = pictures[pictures.length - 1];
+    if (before && range.comparePoint(before, 0) < 0) range.setStartBefore(before);
+    if (after && range.comparePoint(after, 0) > 0) range.setEndAfter(after);
+  }
   return range;
 }
 

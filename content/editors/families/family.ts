@@ -166,6 +166,13 @@ export interface ImageUpload {
    * with the alt: one step in the person's undo.
    */
   alt: 'kept' | 'repaste';
+  /**
+   * The editor's history merges changes made within this many ms of each other into one undo step
+   * (Quill's history `delay`): Tether waits until the field has been still that long before the
+   * image goes in, so the image is an undo step of its own (the person's Ctrl+Z, and a rollback,
+   * take out the image and not the text written just before it).
+   */
+  quietMs?: number;
   /** How the family's own uploader puts the image in (via `custom`): resolves when the editor has it, or says why not. */
   insert?: (request: CustomImageInsert) => Promise<{ ok: true } | { ok: false; problem: string }>;
   /** What this path was checked against: the library, its documentation, the test page, and when. */
