@@ -3,7 +3,8 @@
  * photos (one member-only, one from another origin) and what is not a photo (an icon, a tracking
  * pixel, an aria-hidden and a hidden image); inspect lists the photos by name; an image step puts
  * one into each family with an upload path (TinyMCE self-hosted with images_upload_url; CKEditor 5
- * with its simple upload adapter; Quill 2 with a modules.uploader.handler; each set up as its docs say, e2e/sites/client/editors) through the editor's own
+ * with its simple upload adapter; Quill 2 with a modules.uploader.handler; TipTap with FileHandler
+ * and Image; each set up as its docs say, e2e/sites/client/editors) through the editor's own
  * upload, verified in the editor's model at the site's stored address with its alt;
  * a local file needs the person's approval (approve, decline) unless the site allows it; a failed
  * upload takes the image back; bad input is refused with the page unchanged.
@@ -87,6 +88,7 @@ const FAMILIES: PhotoFamily[] = [
   { page: 'tinymce', field: 'file', surface: (page) => page.frameLocator('#editor iframe').locator('body') },
   { page: 'ckeditor5', field: 'upload', surface: (page) => page.locator('.ck-editor__editable') },
   { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
+  { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
 ];
 
 for (const family of FAMILIES) {
