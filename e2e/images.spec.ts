@@ -306,21 +306,24 @@ test('tinymce without an upload URL: the image is refused (it would only be embe
   expect(plain.details).toMatchObject({ editor: expect.any(String) });
 });
 
-test('quill with its default uploader (data: embeds, no upload to the site): the image is refused and taken back', async ({ tether, sites }) => {
-  const scene = await photoScene(tether, 'quill', '?noupload');
-  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
-  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
-  const before = await scene.model();
-  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
-  const embedded = refused(
-    await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
-    'invalid_request',
-  );
-  expect(embedded.message).toMatch(/still shows it as local data/);
-  expect((await scene.model()).images).toEqual([]);
-  expect((await scene.model()).html).toBe(before.html);
-  expect(sites.state.notes.uploads).toHaveLength(0);
-});
+// Quill's default uploader handler, and TipTap's docs' first FileHandler example (a FileReader's data: URL): nothing reaches the site.
+for (const page of ['quill', 'prosemirror']) {
+  test(`${page} whose handler only embeds (data:, no upload to the site): the image is refused and taken back`, async ({ tether, sites }) => {
+    const scene = await photoScene(tether, page, '?noupload');
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+    const before = await scene.model();
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const embedded = refused(
+      await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+      'invalid_request',
+    );
+    expect(embedded.message).toMatch(/still shows it as local data/);
+    expect((await scene.model()).images).toEqual([]);
+    expect((await scene.model()).html).toBe(before.html);
+    expect(sites.state.notes.uploads).toHaveLength(0);
+  });
+}
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 
