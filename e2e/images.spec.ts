@@ -4,7 +4,7 @@
  * pixel, an aria-hidden and a hidden image); inspect lists the photos by name; an image step puts
  * one into each family with an upload path (TinyMCE self-hosted with images_upload_url; CKEditor 5
  * with its simple upload adapter; Quill 2 with a modules.uploader.handler; TipTap with FileHandler
- * and Image; each set up as its docs say, e2e/sites/client/editors) through the editor's own
+ * and Image; Lexical with an ImageNode and a DRAG_DROP_PASTE handler; each set up as its docs say, e2e/sites/client/editors) through the editor's own
  * upload, verified in the editor's model at the site's stored address with its alt;
  * a local file needs the person's approval (approve, decline) unless the site allows it; a failed
  * upload takes the image back; bad input is refused with the page unchanged.
@@ -89,6 +89,7 @@ const FAMILIES: PhotoFamily[] = [
   { page: 'ckeditor5', field: 'upload', surface: (page) => page.locator('.ck-editor__editable') },
   { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
   { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
+  { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
 ];
 
 for (const family of FAMILIES) {
@@ -306,8 +307,8 @@ test('tinymce without an upload URL: the image is refused (it would only be embe
   expect(plain.details).toMatchObject({ editor: expect.any(String) });
 });
 
-// Quill's default uploader handler, and TipTap's docs' first FileHandler example (a FileReader's data: URL): nothing reaches the site.
-for (const page of ['quill', 'prosemirror']) {
+// Quill's default uploader handler, TipTap's docs' first FileHandler example and Lexical's playground DragDropPastePlugin (a FileReader's data: URL): nothing reaches the site.
+for (const page of ['quill', 'prosemirror', 'lexical']) {
   test(`${page} whose handler only embeds (data:, no upload to the site): the image is refused and taken back`, async ({ tether, sites }) => {
     const scene = await photoScene(tether, page, '?noupload');
     await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });

@@ -105,9 +105,14 @@ function contentRange(editable: Editable, whole: boolean): Range {
   range.setEnd(last, last.length);
   if (!whole) range.collapse(false);
   else {
-    // An image before the first text or after the last (an editor's inline image embed, Quill's)
-    // is part of what a fill replaces.
-    const pictures = Array.from(root.querySelectorAll('img')).filter((img) => img.closest(NOT_TEXT) === null);
+    // An image before the first text or after the last is part of what a fill replaces: an inline
+    // image embed (Quill's), or an inline widget that holds one (a Lexical decorator, a
+    // non-editable span), taken whole.
+    const pictures = Array.from(root.querySelectorAll('img')).flatMap((img) => {
+      const widget = img.closest(NOT_TEXT);
+      if (widget === null) return [img];
+      return widget.tagName === 'SPAN' && root.contains(widget) && widget !== root ? [widget] : [];
+    });
     const before = pictures[0];
     const after = pictures[pictures.length - 1];
     if (before && range.comparePoint(before, 0) < 0) range.setStartBefore(before);
