@@ -2,8 +2,10 @@
  * A post with its photos (issue 25), in real Chromium with the built extension: a cafe post shows
  * photos (one member-only, one from another origin) and what is not a photo (an icon, a tracking
  * pixel, an aria-hidden and a hidden image); inspect lists the photos by name; an image step puts
- * one into TinyMCE (self-hosted from npm, its images_upload_url set as its docs say) through the
- * editor's own upload, verified in the editor's model at the site's stored address with its alt;
+ * one into each family with an upload path (TinyMCE self-hosted with images_upload_url; CKEditor 5
+ * with its simple upload adapter; Quill 2 with a modules.uploader.handler; TipTap with FileHandler
+ * and Image; Lexical with an ImageNode and a DRAG_DROP_PASTE handler; each set up as its docs say, e2e/sites/client/editors) through the editor's own
+ * upload, verified in the editor's model at the site's stored address with its alt;
  * a local file needs the person's approval (approve, decline) unless the site allows it; a failed
  * upload takes the image back; bad input is refused with the page unchanged.
  */
@@ -64,7 +66,8 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
       // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
       const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
       return {
-        html: api.html(),
+        // Quill's getSemanticHTML writes every space as &nbsp;.
+        html: api.html().replace(/&nbsp;|\u00a0/g, ' '),
         images: Array.from(body.querySelectorAll('img')).map((img) => ({
           src: new URL(img.getAttribute('src') ?? '', location.href).href,
           alt: img.getAttribute('alt') ?? '',
@@ -84,6 +87,9 @@ interface PhotoFamily {
 const FAMILIES: PhotoFamily[] = [
   { page: 'tinymce', field: 'file', surface: (page) => page.frameLocator('#editor iframe').locator('body') },
   { page: 'ckeditor5', field: 'upload', surface: (page) => page.locator('.ck-editor__editable') },
+  { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
+  { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
+  { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
 ];
 
 for (const family of FAMILIES) {
@@ -91,6 +97,8 @@ for (const family of FAMILIES) {
     tether,
     sites,
   }) => {
+    // A failed upload leaves nothing in Quill (its handler inserts only what the site stored): Tether waits out its limit (30 s).
+    test.setTimeout(150_000);
     const scene = await photoScene(tether, family.page);
     const origin = sites.url('notes', '').replace(/\/$/, '');
 
@@ -298,6 +306,25 @@ test('tinymce without an upload URL: the image is refused (it would only be embe
   );
   expect(plain.details).toMatchObject({ editor: expect.any(String) });
 });
+
+// Quill's default uploader handler, TipTap's docs' first FileHandler example and Lexical's playground DragDropPastePlugin (a FileReader's data: URL): nothing reaches the site.
+for (const page of ['quill', 'prosemirror', 'lexical']) {
+  test(`${page} whose handler only embeds (data:, no upload to the site): the image is refused and taken back`, async ({ tether, sites }) => {
+    const scene = await photoScene(tether, page, '?noupload');
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+    const before = await scene.model();
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const embedded = refused(
+      await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+      'invalid_request',
+    );
+    expect(embedded.message).toMatch(/still shows it as local data/);
+    expect((await scene.model()).images).toEqual([]);
+    expect((await scene.model()).html).toBe(before.html);
+    expect(sites.state.notes.uploads).toHaveLength(0);
+  });
+}
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 

@@ -104,6 +104,20 @@ function contentRange(editable: Editable, whole: boolean): Range {
   range.setStart(first, 0);
   range.setEnd(last, last.length);
   if (!whole) range.collapse(false);
+  else {
+    // An image before the first text or after the last is part of what a fill replaces: an inline
+    // image embed (Quill's), or an inline widget that holds one (a Lexical decorator, a
+    // non-editable span), taken whole.
+    const pictures = Array.from(root.querySelectorAll('img')).flatMap((img) => {
+      const widget = img.closest(NOT_TEXT);
+      if (widget === null) return [img];
+      return widget.tagName === 'SPAN' && root.contains(widget) && widget !== root ? [widget] : [];
+    });
+    const before = pictures[0];
+    const after = pictures[pictures.length - 1];
+    if (before && range.comparePoint(before, 0) < 0) range.setStartBefore(before);
+    if (after && range.comparePoint(after, 0) > 0) range.setEndAfter(after);
+  }
   return range;
 }
 

@@ -184,6 +184,25 @@ function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: numbe
   });
 }
 
+/** Waits until nothing under the field has changed for `quietMs` (an editor's history grouping), at most `limitMs`. */
+function waitQuiet(editable: Editable, quietMs: number, limitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(finish, quietMs);
+    const deadline = setTimeout(finish, limitMs);
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(finish, quietMs);
+    });
+    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
+    function finish() {
+      observer.disconnect();
+      clearTimeout(timer);
+      clearTimeout(deadline);
+      resolve();
+    }
+  });
+}
+
 function newImages(editable: Editable, before: Set<string>): HTMLImageElement[] {
   return images(editable).filter((img) => !before.has(srcOf(img)));
 }
@@ -229,6 +248,8 @@ export async function insertImage(
       };
   }
   const before = new Set(images(editable).map(srcOf));
+  // Before the caret moves: a history that groups by time must see the field still first.
+  if (upload.quietMs) await waitQuiet(editable, upload.quietMs, upload.quietMs * 3);
   const previousFocus = document.activeElement;
   focus(editable);
   const misplaced = await placeCaret(editable, after);

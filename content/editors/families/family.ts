@@ -167,6 +167,13 @@ export interface ImageUpload {
    */
   alt: 'kept' | 'repaste';
   /**
+   * The editor's history merges changes made within this many ms of each other into one undo step
+   * (Quill's history `delay`): Tether waits until the field has been still that long before the
+   * image goes in, so the image is an undo step of its own (the person's Ctrl+Z, and a rollback,
+   * take out the image and not the text written just before it).
+   */
+  quietMs?: number;
+  /**
    * How the family's own uploader puts the image in (via `custom`): resolves when the editor has
    * it, or says why not. An answer with `src` is the family's own verification (placement, model
    * and page read back): image.ts reports it as it is, and waits for nothing more.

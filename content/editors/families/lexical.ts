@@ -32,5 +32,18 @@ export const lexical = /* @__PURE__ */ describeFamily(lexicalDetection, {
   // With @lexical/rich-text's HeadingNode (h1–h6) and @lexical/list registered; plain text keeps none.
   headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   lists: ['ul', 'ol'],
+  // A pasted File with no text: @lexical/rich-text's PASTE_COMMAND dispatches DRAG_DROP_PASTE
+  // with the files (defaultShouldHandlePasteAsFiles), which the site handles — Lexical has no
+  // image node of its own; the playground's DragDropPastePlugin reads the file, a site's uploads
+  // it — and inserts its ImageNode at the stored URL, with the file's name as alt. Tether then
+  // takes that insertion back with Lexical's undo and pastes `<img src=stored alt>` (the site's
+  // ImageNode imports <img>). An image insertion is never merged into the undo step before it
+  // (@lexical/history merges only typing), so no wait for stillness.
+  image: {
+    via: 'paste-file',
+    alt: 'repaste',
+    checked:
+      'lexical and @lexical/rich-text 0.52.0 (PASTE_COMMAND → DRAG_DROP_PASTE, @lexical/history createMergeActionGetter), lexical-playground ImageNode/DragDropPastePlugin; the lexical page of e2e images.spec with an ImageNode and a DRAG_DROP_PASTE handler uploading to the site, 2026-12-01',
+  },
   checked: 'lexical 0.52.0 and @lexical/rich-text, list, code, html (npm; HeadingTagType); the lexical and lexical-plain pages of e2e editors.spec, 2026-12-01',
 });

@@ -22,5 +22,17 @@ export const prosemirror = /* @__PURE__ */ describeFamily(prosemirrorDetection, 
   // The schema decides; TipTap's StarterKit (Heading levels 1–6, bullet and ordered lists) is the common one.
   headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   lists: ['ul', 'ol'],
+  // A pasted File (no text, no HTML) goes to the site's FileHandler `onPaste` (TipTap's
+  // extension-file-handler: handlePaste hands it the clipboard's files), which uploads it and
+  // inserts an Image node at the site's address. That node comes without an alt, so Tether takes
+  // it back with the editor's undo and pastes `<img src=stored alt>` (the Image node parses alt).
+  image: {
+    via: 'paste-file',
+    alt: 'repaste',
+    // prosemirror-history (StarterKit's UndoRedo): changes within newGroupDelay (500 ms) are one undo step.
+    quietMs: 500,
+    checked:
+      '@tiptap/extension-file-handler and -image 3.35.0 (FileHandlePlugin handlePaste, Image parseHTML img[src] with alt), @tiptap/extensions UndoRedo newGroupDelay 500; the prosemirror page of e2e images.spec with FileHandler onPaste/onDrop uploading to the site, 2026-12-01',
+  },
   checked: 'prosemirror-view 1.44.0, @tiptap/core and starter-kit 3.35.0 (npm; extension-heading levels); the prosemirror page of e2e editors.spec, 2026-12-01',
 });

@@ -53,5 +53,18 @@ export const quill = /* @__PURE__ */ describeFamily(quillDetection, {
   // formats/header.js: H1–H6; formats/list.js: ordered and bullet.
   headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   lists: ['ul', 'ol'],
+  // A pasted File (no text, no HTML) goes to the uploader module (modules/clipboard.js
+  // onCapturePaste → uploader.upload → the site's `handler(range, files)`), which uploads it and
+  // inserts the image at the site's address. That handler knows nothing of an alt, so Tether takes
+  // the alt-less image back with Quill's undo and pastes `<img src=stored alt>` (its Image blot
+  // keeps alt, formats/image.js).
+  image: {
+    via: 'paste-file',
+    alt: 'repaste',
+    // modules/history.js: changes within `delay` (1000 ms) are one undo step.
+    quietMs: 1000,
+    checked:
+      'quill 2.0.3 (modules/uploader.js handler, modules/clipboard.js onCapturePaste, formats/image.js alt); the quill page of e2e images.spec with modules.uploader.handler uploading to the site, 2026-12-01',
+  },
   checked: 'quill 2.0.3 (npm; formats/header.js, formats/list.js, getSemanticHTML); the quill page of e2e editors.spec (snow theme), 2026-12-01',
 });
