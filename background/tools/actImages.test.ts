@@ -74,7 +74,10 @@ describe('act with images (the worker)', () => {
     const [staged] = asked(context, 'stageImage');
     expect(staged).toMatchObject({ id: 'im0', name: 'lake.png', data: encodeBase64(PHOTO) });
     const run = asked(context, 'act').find((request) => request.dryRun === false);
-    expect(run?.images).toEqual([{ use: '0', id: 'im0', name: 'lake.png' }]);
+    expect(run?.images).toEqual([{ use: '0', id: 'im0', name: 'lake.png', type: 'image/png' }]);
+    // The dry run gets no bytes, only each image's type by them (what a file chooser's accept= is checked against).
+    const dry = asked(context, 'act').find((request) => request.dryRun === true);
+    expect(dry?.images).toEqual([{ use: '0', id: 'im0', name: 'lake.png', type: 'image/png' }]);
     expect(JSON.stringify(run?.plan)).not.toContain(encodeBase64(PHOTO));
     expect(JSON.stringify(run?.plan)).toMatch(/sha256-[0-9a-f]{64}/);
   });

@@ -208,6 +208,8 @@ async function validateAndRun(
     pins: [],
     dryRun: true,
     approved: false,
+    // No bytes in a dry run: each image's type (by its bytes), for the checks that need it (a file chooser's accept=).
+    ...(images.length > 0 ? { images: images.map(({ use, id, name, type }) => ({ use, id, name, type })) } : {}),
   });
   trace.point('decide');
   if (!dry.ok) return dry;

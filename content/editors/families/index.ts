@@ -19,6 +19,7 @@ import { listbox } from './listbox.ts';
 import { smartEditorOne } from './smarteditor-one.ts';
 import { tagChips } from './tag-chips.ts';
 import { input } from './input.ts';
+import { fileInput } from './file-input.ts';
 import { lexical } from './lexical.ts';
 import { prosemirror } from './prosemirror.ts';
 import { quill } from './quill.ts';
@@ -50,6 +51,7 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   ckeditor4,
   listbox,
   'tag-chips': tagChips,
+  'file-input': fileInput,
 };
 
 /** The descriptor of an editable's family. */
