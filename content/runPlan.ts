@@ -14,7 +14,7 @@
 import { tetherError, type ErrorCode, type TetherError } from '../shared/errors.ts';
 import { fieldHash, normalizeFieldText } from '../shared/fieldText.ts';
 import { checkFieldBinding, pinDrift, type ClickPin, type SeenElement } from '../shared/elementBinding.ts';
-import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
+import type { PageActResult, PlanProblem, PostImage, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
 import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
 import type { Plan, PlanStep } from '../shared/protocol.ts';
 import { draftState, elementId, lastEditBy, personIsTyping, readPageModel, rememberTetherWrite, seenElement } from './actHost.ts';
@@ -692,6 +692,32 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
   return { ok: true, dryRun: false, steps: ran, clicks: clickInfos(validation), url: location.href };
 }
 
+/**
+ * The images the post holds now, for a publish approval's thumbnails: those a person sees in its
+ * fields (an editor's document included) and in the form its publish button sends (a chooser's
+ * stored copies), at an http(s) address, 48 px a side at least (no icons), not aria-hidden; each
+ * address once, 20 at most. Only named here: the worker loads and checks each one.
+ */
+function postImages(model: PageModel, publishing: Validation['clicks']): PostImage[] {
+  const roots: Element[] = model.fields
+    .filter((field) => !['input', 'textarea', 'select', 'file'].includes(field.editable.kind))
+    .map((field) => field.editable.element);
+  for (const click of publishing) {
+    const form = click.located.element.closest('form');
+    if (form) roots.push(form);
+  }
+  const found = new Map<string, PostImage>();
+  for (const root of roots) {
+    for (const img of Array.from(root.querySelectorAll('img'))) {
+      const src = img.currentSrc || img.src;
+      if (found.size >= 20 || found.has(src) || !/^https?:\/\//i.test(src)) continue;
+      if (img.naturalWidth < 48 || img.naturalHeight < 48 || img.closest('[aria-hidden="true"]')) continue;
+      found.set(src, { src, alt: (img.getAttribute('alt') ?? '').slice(0, 300), width: img.naturalWidth, height: img.naturalHeight });
+    }
+  }
+  return [...found.values()];
+}
+
 export async function runPlan(requestId: string, plan: Plan, context: PlanContext, dryRun: boolean, approved: boolean): Promise<PageActResult> {
   const done = completed.get(requestId);
   if (done && !dryRun) return done;
@@ -711,7 +737,11 @@ export async function runPlan(requestId: string, plan: Plan, context: PlanContex
     );
   }
   if (validation.problems.length > 0) return refusal(summarize(validation.problems), validation.problems);
-  if (dryRun) return { ok: true, dryRun: true, steps: [], clicks: clickInfos(validation), url: location.href };
+  if (dryRun) {
+    const publishing = validation.clicks.filter((click) => APPROVAL_ACTION_KINDS.includes(click.kind));
+    const shown = publishing.length > 0 ? postImages(model, publishing) : [];
+    return { ok: true, dryRun: true, steps: [], clicks: clickInfos(validation), url: location.href, ...(shown.length > 0 ? { postImages: shown } : {}) };
+  }
   // The page is read again for the run: a click that became publish-type since the dry run, and was
   // not approved, does not run.
   const unapproved = validation.clicks.find((click) => APPROVAL_ACTION_KINDS.includes(click.kind));

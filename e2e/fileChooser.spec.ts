@@ -8,13 +8,14 @@
  * approval (declined, approved) unless the site allows it; bad input is refused with the page
  * unchanged; a failed upload empties the chooser and undoes the plan's earlier steps.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { MEDIA } from './sites/uploads.ts';
 import { ok, ran, refused } from './support/answers.ts';
-import type { TetherDriver } from './support/tetherDriver.ts';
+import { launchTether } from './support/launchTether.ts';
+import { TetherDriver } from './support/tetherDriver.ts';
 import { encodeBase64 } from '../shared/imageBytes.ts';
 import { makePng } from '../shared/testing/imageFixtures.ts';
 
@@ -186,3 +187,68 @@ test('the site’s own file chooser: bad input is refused naming the problem, no
   expect(await scene.shown()).toEqual(before);
   sites.state.notes.uploadsFail = false;
 });
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+
+const PUBLISH_WORDS = {
+  en: {
+    now: 'Now',
+    heading: /Waiting for your approval \(1\)/,
+    photos: 'Photos the post holds when it is published (1)',
+    noAlt: '(no description)',
+    facts: '320 × 200 pixels, stored on',
+    answer: 'Approve',
+  },
+  ko: {
+    now: '지금',
+    heading: /승인을 기다리는 요청 \(1\)/,
+    photos: '게시할 때 글에 들어 있는 사진 (1)',
+    noAlt: '(설명 없음)',
+    facts: '320 × 200 픽셀,',
+    answer: '거절',
+  },
+} as const;
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`a publish approval (${lang}) shows the photos the post holds, drawn small from the page’s own addresses`, async ({ sites }) => {
+    // Not the tether fixture (which resets the sites): a browser in this language, and fresh sites.
+    sites.reset();
+    const launched = await launchTether({ lang });
+    try {
+      const tether = new TetherDriver(launched.context, launched.extensionId, sites);
+      const words = PUBLISH_WORDS[lang];
+      const scene = await attachScene(tether);
+      const origin = sites.url('notes', '').replace(/\/$/, '');
+      ran(ok(await scene.act([{ op: 'image', field: 'attach', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: '' }])));
+      const publishing = scene.act([
+        { op: 'fill', field: 'title', text: 'Market day' },
+        { op: 'click', action: 'publish' },
+      ]);
+      await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+      const asked = (await tether.state()).approvals[0];
+      // The post's photo as the page shows it (the site's stored copy), not one the agent sent.
+      expect(asked?.postImages).toEqual([
+        { alt: '', width: 320, height: 200, site: new URL(origin).host, thumbnail: expect.stringMatching(/^data:image\/jpeg;base64,/) },
+      ]);
+      expect(asked?.images).toBeUndefined();
+      const panel = await tether.context.newPage();
+      await panel.setViewportSize({ width: 360, height: 900 });
+      await panel.goto(tether.extensionUrl('extension/panel.html'));
+      await panel.getByRole('tab', { name: words.now }).click();
+      const approvals = panel.getByRole('region', { name: words.heading });
+      await expect(approvals).toBeVisible();
+      const photos = approvals.getByRole('region', { name: words.photos });
+      await expect(photos.getByText(words.noAlt, { exact: true })).toBeVisible();
+      await expect(photos.getByText(new RegExp(`^${words.facts.replace(/[()]/g, '\\$&')}`))).toBeVisible();
+      await expect.poll(() => photos.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+      mkdirSync(SHOTS, { recursive: true });
+      await panel.screenshot({ path: join(SHOTS, `${lang}-publish-photos.png`), fullPage: true });
+      await approvals.getByRole('button', { name: words.answer }).click();
+      if (lang === 'en') ran(ok(await publishing));
+      else refused(await publishing, 'approval_denied');
+    } finally {
+      await launched.context.close();
+      rmSync(launched.userDataDir, { recursive: true, force: true });
+    }
+  });
+}

@@ -212,6 +212,10 @@ export const pageExpectationSchema = z.object({
   role: z.enum(['write', 'reference']),
 });
 
+/** An image a post holds (in a field, or in the form its publish button sends), as the page shows it: never its bytes. */
+export const postImageSchema = z.object({ src: upTo(4096), alt: upTo(300), width: count, height: count });
+export type PostImage = z.infer<typeof postImageSchema>;
+
 export const pageActResultSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
@@ -219,6 +223,8 @@ export const pageActResultSchema = z.discriminatedUnion('ok', [
     steps: z.array(stepOutcomeSchema),
     clicks: z.array(clickInfoSchema),
     url: z.string(),
+    /** A dry run of a plan that publishes: the images the post holds now, for the approval's thumbnails. */
+    postImages: z.optional(listOf(postImageSchema, 20)),
   }),
   z.object({
     ok: z.literal(false),

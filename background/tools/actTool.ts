@@ -23,7 +23,7 @@ import { defineTool, withHandle, type HandleScope } from './defineTool.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from './runAct.ts';
 import { planImages } from '../../shared/planImages.ts';
-import { approvalImages } from '../adapters/imageThumbnail.ts';
+import { approvalImages, postImageThumbnails } from '../adapters/imageThumbnail.ts';
 import { gatherImages, imagesNeedingApproval, pagePlan } from './actImages.ts';
 import type { ToolContext } from '../toolContext.ts';
 
@@ -250,6 +250,8 @@ async function validateAndRun(
           ...(step.op === 'click' ? { preview: pins.find((pin) => pin.step === index)?.label ?? '' } : {}),
         })),
         ...(images.length > 0 ? { images: await approvalImages(images, askFor) } : {}),
+        // A publish shows the photos the post holds, drawn from the addresses the page shows them at.
+        ...(publishes && dry.value.postImages ? { postImages: await postImageThumbnails(dry.value.postImages, context.fetchImage) } : {}),
       },
       (args.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S) * 1000,
     );
