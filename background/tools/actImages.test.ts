@@ -135,7 +135,7 @@ describe('act with images (the worker)', () => {
     {
       name: 'an act with images for later',
       code: 'invalid_request',
-      message: /runs now, not later/,
+      message: /cannot be scheduled \(at\): Tether does not keep image bytes until later/,
       arrange: () => FILE_PLAN,
     },
   ])('refused: $name; nothing asked of the person, nothing staged', async ({ code, message, arrange }) => {
@@ -151,6 +151,8 @@ describe('act with images (the worker)', () => {
     const result = await actTool.handler(full, new RequestTrace('act', 'agent', full, undefined), scene.context);
     expect(result.ok ? 'ok' : result.error.code).toBe(code);
     if (!result.ok) expect(result.error.message).toMatch(message);
+    // A scheduled act with images says when it was for and which steps hold images.
+    if (!result.ok && message.source.includes('later')) expect(result.error.details).toMatchObject({ at: full.at, images: 1, steps: [0] });
     expect(scene.context.session.getState().approvals).toEqual({});
     expect(asked(scene.context, 'stageImage')).toHaveLength(0);
   });

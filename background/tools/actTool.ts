@@ -122,10 +122,17 @@ async function act(args: ActArgs, scoped: HandleScope, trace: RequestTrace, cont
   let answer: Outcome<ActResult>;
   try {
     // Images: every byte checked before the page or the person is asked anything.
-    if (planImages(plan).uses.length > 0) {
+    const imageUses = planImages(plan).uses;
+    if (imageUses.length > 0) {
       if (dueAt !== null) {
+        // Refused rather than kept: Tether does not keep image bytes (a local file's, up to 20 × 20 MB)
+        // in the browser's storage for days, and a reference page's image is read as the act runs.
         answer = failure(
-          tetherError('invalid_request', 'An act with images runs now, not later: send it without at (its images are checked and uploaded as it runs).'),
+          tetherError(
+            'invalid_request',
+            `An act with images cannot be scheduled (at): Tether does not keep image bytes until later, and a reference page's image is read as the act runs. Send it without at when it should run, or schedule the text now and send the images then. Nothing was scheduled.`,
+            { at: args.at, images: imageUses.length, steps: [...new Set(imageUses.map((use) => use.step))] },
+          ),
         );
       } else {
         const images = await gatherImages(context, binding, plan);
