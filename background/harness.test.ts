@@ -197,6 +197,29 @@ describe('who asked: the agent of the envelope, never of the arguments', () => {
     expect(saved[0]?.agent?.name).toBe('Claude Code');
   });
 
+  it('a second session whose key derives the same short id is shown with a longer one, in the record and to the tools', async () => {
+    const keys = new Map<string, string>();
+    let pair: [string, string] | null = null;
+    for (let n = 0; pair === null; n += 1) {
+      const key = n.toString(16).padStart(32, '0');
+      const earlier = keys.get(shortIdOf(key));
+      if (earlier !== undefined) pair = [earlier, key];
+      else keys.set(shortIdOf(key), key);
+    }
+    const [victim, impostor] = pair;
+    const { saved, sink } = journal();
+    const handlers = tools();
+    const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: handlers, journal: sink });
+    await harness({ tool: 'context', args: {}, agent: { name: 'Claude Code', session: victim } }, 'agent');
+    await harness({ tool: 'context', args: {}, agent: { name: 'Claude Code', session: impostor } }, 'agent');
+    await harness({ tool: 'context', args: {}, agent: { name: 'Claude Code', session: victim } }, 'agent');
+    const ids = saved.map((record) => record.agent?.id);
+    expect(ids[0]).toBe(shortIdOf(victim));
+    expect(ids[2]).toBe(shortIdOf(victim));
+    expect(ids[1]).not.toBe(shortIdOf(victim));
+    expect(ids[1]?.startsWith(shortIdOf(impostor))).toBe(true);
+  });
+
   it('a request without one (an older bridge) is the unnamed agent; one from Tether’s pages is “Tether page”', async () => {
     const { saved, sink } = journal();
     const harness = createHarness({ ready: async () => undefined, context: fakeToolContext(), tools: tools(), journal: sink });

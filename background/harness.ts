@@ -26,6 +26,7 @@ import type { AgentRequest, AnyToolEnvelope, EnvelopeMeta, ToolName } from '../s
 import type { ToolResult } from '../shared/results.ts';
 import type { JournalSink } from './state/journal.ts';
 import { renewSession } from './core/holdStore.ts';
+import { shownAgent } from './core/agentLabels.ts';
 import { RequestTrace } from './core/requestTrace.ts';
 import type { ToolContext } from './toolContext.ts';
 import type { ToolHandlers } from './tools/registry.ts';
@@ -81,7 +82,7 @@ export function createHarness(deps: HarnessDeps) {
    */
   return async function handleAgentRequest(request: AgentRequest, via: RequestVia, as?: AgentSession): Promise<AnyToolEnvelope> {
     const trace = new RequestTrace(toolLabel(request.tool), via, request.args, request.callId, deps.clock);
-    const agent = via === 'agent' ? agentSessionOf(request.agent) : (as ?? PAGE_AGENT);
+    let agent = via === 'agent' ? agentSessionOf(request.agent) : (as ?? PAGE_AGENT);
     trace.agent = agent;
     trace.point('prepare');
     let saving: Promise<Saved> | null = null;
@@ -91,6 +92,11 @@ export function createHarness(deps: HarnessDeps) {
     let outcome: Outcome<ToolResult>;
     try {
       await deps.ready();
+      // Shown with an id no other session key shows (a client can draw keys until one matches).
+      if (via === 'agent' && request.agent) {
+        agent = await shownAgent(deps.context, agent);
+        trace.agent = agent;
+      }
       // Every request of a session keeps what it holds in use (the lease: see core/tabHolds.ts).
       await renewSession(deps.context, agent.session);
       outcome = await decide(deps.tools, deps.context, request, trace);

@@ -50,8 +50,8 @@ export interface ToolContext {
     readRequestTimeTab(memberTabIds: readonly number[]): Promise<number | null>;
   };
   askPage: AskPage;
-  /** A reference page's image, again from the address the page shows it from (adapters/fetchImage.ts). */
-  fetchImage(url: string): Promise<Outcome<Uint8Array<ArrayBuffer>>>;
+  /** A reference page's image, again from the address the page (at `page`) shows it from (adapters/fetchImage.ts). */
+  fetchImage(url: string, page: string): Promise<Outcome<Uint8Array<ArrayBuffer>>>;
   /** Asks one chosen tab's page for sign-in, account and drafts, and keeps what it showed. */
   observeTab(tab: TabMeta): Promise<Outcome<PageObservation>>;
   approvals: {

@@ -61,7 +61,7 @@ function depsFor(count: number): { deps: HoldDeps; agent: AgentSession; holdId: 
     };
   }
   const local = store<LocalState>({ profile: null, workspaces: {}, programs: {}, scheduled, connection: { token: null, port: 17345 } });
-  const session = store<SessionState>({ approvals: {}, seen: {}, departures: {}, holds, questions: {} });
+  const session = store<SessionState>({ approvals: {}, seen: {}, departures: {}, holds, questions: {}, agentIds: {} });
   return { deps: { local, session, reservations: createTabReservations(), clock: () => NOW }, agent, holdId: 'hd_0', tabId: 0 };
 }
 

@@ -9,11 +9,20 @@ import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { open } from 'node:fs/promises';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { decodeBase64 } from '../shared/imageBytes.ts';
 import type { Plan } from '../shared/planSchema.ts';
 import { declared, makePng } from '../shared/testing/imageFixtures.ts';
 import { attachImageFiles, readImageFile } from './imageFiles.ts';
+
+// Every open is seen: a path that is not a regular file must be refused without being opened
+// (opening a FIFO lets a writer blocked on it go on; opening a serial device resets the board on it).
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  return { ...real, open: vi.fn(real.open) };
+});
+const opened = () => vi.mocked(open).mock.calls.map(([path]) => String(path));
 
 const dir = mkdtempSync(join(tmpdir(), 'tether-images-'));
 const me = { uid: process.getuid?.(), platform: process.platform };
@@ -64,6 +73,17 @@ describe('readImageFile', () => {
 
   it('refuses a device', async () => {
     expect(await readImageFile('/dev/zero', me)).toEqual({ ok: false, problem: expect.stringMatching(/device/) });
+  });
+
+  it('never opens what is not a regular file: a FIFO, a device, a socket, a folder', async () => {
+    vi.mocked(open).mockClear();
+    for (const path of [join(dir, 'pipe.png'), '/dev/zero', '/dev/tty', join(dir, 'socket.png'), dir]) {
+      expect((await readImageFile(path, me)).ok).toBe(false);
+    }
+    expect(opened()).toEqual([]);
+    // A regular file is opened, once.
+    expect((await readImageFile(join(dir, 'ridge.png'), me)).ok).toBe(true);
+    expect(opened()).toEqual([join(dir, 'ridge.png')]);
   });
 
   it('refuses a file that cannot be read', async () => {

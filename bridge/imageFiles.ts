@@ -2,13 +2,15 @@
  * An image file an agent names reaches the browser only through here: the MCP server reads it as
  * the user who started it, and refuses — naming the path and the problem — anything that is not
  * one of that user's regular files holding a PNG, JPEG, GIF or WebP within the limits
- * (shared/imageBytes.ts). The file is opened before it is looked at (never blocking on a FIFO) and
- * the open file is what is checked, so swapping the path between a check and the read changes
- * nothing. Inline bytes are checked here too, before anything is sent; the browser checks all of
- * it again.
+ * (shared/imageBytes.ts). What the path names is looked at before it is opened: opening is not
+ * harmless for what is not a regular file (a writer blocked on a FIFO goes on; a serial device
+ * resets the board on it). Then the open file is what is checked, and it must be the file looked
+ * at, so swapping the path between the look and the read changes nothing. Inline bytes are checked
+ * here too, before anything is sent; the browser checks all of it again.
  */
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { isAbsolute, win32 } from 'node:path';
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
 import { checkImageBytes, decodeBase64, encodeBase64, formatBytes, MAX_IMAGE_BYTES } from '../shared/imageBytes.ts';
@@ -40,11 +42,29 @@ export type FileRead = { ok: true; data: string; bytes: number } | { ok: false; 
 
 const refuse = (problem: string): FileRead => ({ ok: false, problem });
 
+/** Why this is not a regular file, or null when it is one. */
+function notRegular(info: Stats): string | null {
+  if (info.isDirectory()) return 'it is a folder, not a file';
+  if (info.isFIFO()) return 'it is a FIFO (a named pipe), not a regular file';
+  if (info.isSocket()) return 'it is a socket, not a regular file';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'it is a device, not a regular file';
+  if (!info.isFile()) return 'it is not a regular file';
+  return null;
+}
+
 export async function readImageFile(path: string, owner: FileOwner = THIS_PROCESS): Promise<FileRead> {
   const absolute = owner.platform === 'win32' ? win32.isAbsolute(path) && /^[A-Za-z]:[\\/]/.test(path) : isAbsolute(path);
   if (/^file:/i.test(path)) return refuse('it is a URL: give the file’s absolute path (e.g. /home/you/photo.jpg), not a file: address');
   if (!absolute) return refuse('it is not an absolute path (relative paths are refused: give the whole path from /)');
   if (path.includes('\0')) return refuse('it contains a NUL character');
+  let looked: Stats;
+  try {
+    looked = await stat(path);
+  } catch (error) {
+    return refuse(errorWords(error));
+  }
+  const kind = notRegular(looked);
+  if (kind) return refuse(kind);
   let handle;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: a terminal never becomes ours.
@@ -55,11 +75,9 @@ export async function readImageFile(path: string, owner: FileOwner = THIS_PROCES
   }
   try {
     const info = await handle.stat();
-    if (info.isDirectory()) return refuse('it is a folder, not a file');
-    if (info.isFIFO()) return refuse('it is a FIFO (a named pipe), not a regular file');
-    if (info.isSocket()) return refuse('it is a socket, not a regular file');
-    if (info.isCharacterDevice() || info.isBlockDevice()) return refuse('it is a device, not a regular file');
-    if (!info.isFile()) return refuse('it is not a regular file');
+    const opened = notRegular(info);
+    if (opened) return refuse(opened);
+    if (info.dev !== looked.dev || info.ino !== looked.ino) return refuse('another file took its place while it was being read');
     if (owner.uid !== undefined && info.uid !== owner.uid) {
       return refuse(`it belongs to another user (uid ${info.uid}; this server runs as uid ${owner.uid}): only your own files are sent`);
     }

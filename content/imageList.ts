@@ -49,7 +49,13 @@ function seen(img: HTMLImageElement): boolean {
   const style = view?.getComputedStyle(img);
   if (style && (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0)) return false;
   if (typeof img.checkVisibility === 'function' && !img.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+  // Clipped away as "visually hidden" content is: clip-path inset of half or more, or clip: rect(0 0 0 0).
+  const inset = style ? /^inset\(\s*([\d.]+)%/.exec(style.clipPath) : null;
+  if (inset && Number(inset[1]) >= 50) return false;
+  if (style && (style.position === 'absolute' || style.position === 'fixed') && /^rect\(0px,? 0px,? 0px,? 0px\)$/.test(style.clip)) return false;
   const box = img.getBoundingClientRect();
+  // Off the page where no scrolling reaches (left of or above the document's start: left:-10000px).
+  if (box.right + (view?.scrollX ?? 0) <= 0 || box.bottom + (view?.scrollY ?? 0) <= 0) return false;
   return box.width >= MIN_IMAGE_SIDE && box.height >= MIN_IMAGE_SIDE;
 }
 

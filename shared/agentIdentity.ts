@@ -70,7 +70,9 @@ export const PAGE_AGENT: AgentSession = { name: 'Tether page', id: 'page', sessi
 
 export function agentSessionOf(identity: AgentIdentity | undefined): AgentSession {
   if (!identity) return UNNAMED_AGENT;
-  return { name: identity.name, id: shortIdOf(identity.session), session: identity.session };
+  // Cleaned again: only the session's own bridge cleans it, and a client holding the token may
+  // relay an envelope it wrote itself (through the hub or a native host).
+  return { name: agentNameOf({ name: identity.name }), id: shortIdOf(identity.session), session: identity.session };
 }
 
 /** "Claude Code (a3f2)": how one agent is named in words. */

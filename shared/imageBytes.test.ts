@@ -87,6 +87,68 @@ describe('checkImageBytes', () => {
   });
 });
 
+describe('the size a browser decodes, not only what the first header says', () => {
+  // Both seen in Chromium 156 (Debian, 2026-12-01; createImageBitmap and <img> naturalWidth): a
+  // 100×100 GIF screen whose first frame is 20,000×20,000 decodes as 20,000×20,000 (GIFImageReader
+  // takes the first frame's size when it is larger, or always in GIF87a; Firefox's nsGIFDecoder2
+  // does the same), and libjpeg-turbo skips FF 00 as stray data where a marker is expected, then
+  // finds the real frame header the length after FF 00 would have jumped over.
+  const le16 = (v: number) => [v & 255, v >>> 8];
+  const gif = (version: '87a' | '89a', screen: [number, number], frame: [number, number], extensions: number[] = []) =>
+    new Uint8Array([
+      ...Array.from(`GIF${version}`, (c) => c.charCodeAt(0)),
+      ...le16(screen[0]),
+      ...le16(screen[1]),
+      0x80,
+      0,
+      0,
+      ...[0, 0, 0, 255, 255, 255],
+      ...extensions,
+      0x2c,
+      0,
+      0,
+      0,
+      0,
+      ...le16(frame[0]),
+      ...le16(frame[1]),
+      0,
+      2,
+      2,
+      0x44,
+      0x01,
+      0,
+      0x3b,
+    ]);
+  const comment = [0x21, 0xfe, 5, ...Array.from('hello', (c) => c.charCodeAt(0)), 3, 1, 2, 3, 0];
+
+  it.each([
+    ['a GIF89a screen of 100×100 with a first frame of 20,000×20,000', gif('89a', [100, 100], [20_000, 20_000]), /20000×20000 pixels, over 16,384/],
+    ['the same behind a comment extension', gif('89a', [100, 100], [20_000, 20_000], comment), /20000×20000 pixels, over 16,384/],
+    ['a GIF87a whose frame is over 100 megapixels on a small screen', gif('87a', [10, 10], [12_000, 9_000]), /over 100 megapixels/],
+    ['a GIF with no image at all', new Uint8Array([...gif('89a', [100, 100], [100, 100]).subarray(0, 19), 0x3b]), /GIF/],
+    ['a GIF cut short before its first image', gif('89a', [100, 100], [100, 100], comment).subarray(0, 24), /cut short/],
+  ])('refuses %s', (_name, bytes, problem) => {
+    const check = checkImageBytes(bytes);
+    expect(check).toEqual({ ok: false, problem: expect.stringMatching(problem) });
+  });
+
+  it('takes a GIF whose frame fits its screen, at the screen’s size', () => {
+    expect(checkImageBytes(gif('89a', [300, 200], [100, 50], comment))).toEqual({ ok: true, header: { type: 'image/gif', width: 300, height: 200 } });
+  });
+
+  it('a JPEG with FF 00 where a marker belongs is refused, whatever its length would skip', () => {
+    // FF 00 "length" jumps over the real 20,000×20,000 frame header to a 64×64 one placed after the end.
+    const real = declared.jpeg(20_000, 20_000).subarray(2);
+    const small = [0xff, 0xc0, 0, 17, 8, 0, 64, 0, 64, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+    const skip = 2 + real.length;
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0x00, skip >>> 8, skip & 255, ...real, ...small]);
+    expect(checkImageBytes(bytes)).toEqual({ ok: false, problem: expect.stringMatching(/JPEG whose markers are broken/) });
+    // A reserved marker (FF 02–FF BF) is refused too: libjpeg stops there.
+    const reserved = new Uint8Array([0xff, 0xd8, 0xff, 0x42, 0, 2, ...declared.jpeg(64, 64).subarray(2)]);
+    expect(checkImageBytes(reserved)).toEqual({ ok: false, problem: expect.stringMatching(/JPEG whose markers are broken/) });
+  });
+});
+
 describe('base64 and names', () => {
   it('decodes only strict base64', () => {
     fc.assert(

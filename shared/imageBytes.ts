@@ -73,6 +73,10 @@ function jpeg(b: Uint8Array): ImageHeader | string {
     if (marker === undefined) break;
     // Markers without a length: TEM, RSTn, SOI, EOI.
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) continue;
+    // FF 00 is stuffed data, which libjpeg-turbo skips to look for the next marker: read as a
+    // length, it would jump over the frame header the decoder then finds (a 20,000×20,000 frame
+    // behind a 64×64 one, seen in Chromium 156). FF 02–FF BF are reserved: libjpeg stops there.
+    if (marker < 0xc0) return 'a JPEG whose markers are broken';
     if (marker === 0xd9 || marker === 0xda) return 'a JPEG without a frame header before its image data';
     if (at + 2 > b.length) break;
     const length = u16be(b, at);
@@ -90,9 +94,41 @@ function jpeg(b: Uint8Array): ImageHeader | string {
   return 'a JPEG cut short before its frame header';
 }
 
+/**
+ * The logical screen, grown to the first frame where that frame is larger (or is the GIF87a's
+ * size): Chromium's GIFImageReader and Firefox's nsGIFDecoder2 take the first image descriptor's
+ * size so, and a 100×100 screen with a 20,000×20,000 first frame decodes at 20,000×20,000
+ * (Chromium 156, 2026-12-01). Later frames are clipped to that screen by both.
+ */
 function gif(b: Uint8Array): ImageHeader | string {
-  if (b.length < 10) return 'a GIF cut short before its screen descriptor';
-  return { type: 'image/gif', width: u16le(b, 6), height: u16le(b, 8) };
+  if (b.length < 13) return 'a GIF cut short before its screen descriptor';
+  let width = u16le(b, 6);
+  let height = u16le(b, 8);
+  const flags = b[10] ?? 0;
+  let at = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  for (;;) {
+    const block = b[at];
+    if (block === undefined) return 'a GIF cut short before its first image';
+    if (block === 0x3b) return 'a GIF without an image';
+    if (block === 0x2c) {
+      if (at + 10 > b.length) return 'a GIF cut short before its first image';
+      const frameWidth = u16le(b, at + 5);
+      const frameHeight = u16le(b, at + 7);
+      if (b[4] === 0x37) return { type: 'image/gif', width: frameWidth, height: frameHeight };
+      width = Math.max(width, frameWidth);
+      height = Math.max(height, frameHeight);
+      return { type: 'image/gif', width, height };
+    }
+    if (block !== 0x21) return 'a GIF whose blocks are broken';
+    // An extension: its label, then sub-blocks (a length byte, that many bytes) up to a zero length.
+    at += 2;
+    for (;;) {
+      const length = b[at];
+      if (length === undefined) return 'a GIF cut short before its first image';
+      at += 1 + length;
+      if (length === 0) break;
+    }
+  }
 }
 
 function webp(b: Uint8Array): ImageHeader | string {

@@ -9,9 +9,9 @@ function deps(url: string, documentId = 'DOC-A', run: MainWorldDeps['run'] = asy
     ran,
     deps: {
       topDocument: async () => ({ documentId, url }),
-      run: async (tabId: number, id: string, call: Parameters<MainWorldDeps['run']>[2]) => {
-        ran.push({ tabId, id, call });
-        return run(tabId, id, call);
+      run: async (tabId: number, id: string, call: Parameters<MainWorldDeps['run']>[2], origin: string) => {
+        ran.push({ tabId, id, call, origin });
+        return run(tabId, id, call, origin);
       },
       allowHttp: false,
       timeoutMs: 50,
@@ -37,7 +37,8 @@ describe('SmartEditor ONE main-world calls: only the Naver adapters’ hosts, on
   it('runs the call in the bound document and passes on a well-formed answer', async () => {
     const { deps: d, ran } = deps('https://blog.naver.com/alice?Redirect=Write');
     expect(await callSmartEditor(d, { tabId: 3, documentId: 'DOC-A' }, read)).toEqual({ ok: true, data: '{}', title: '' });
-    expect(ran).toEqual([{ tabId: 3, id: 'DOC-A', call: read }]);
+    // With the origin it checked: the function refuses a document of any other (smartEditorMain.test.ts).
+    expect(ran).toEqual([{ tabId: 3, id: 'DOC-A', call: read, origin: 'https://blog.naver.com' }]);
   });
 
   it('never runs on another host, or when the tab shows another document now', async () => {

@@ -31,8 +31,8 @@ export function mayCallSmartEditor(url: string, allowHttp: boolean): boolean {
 export interface MainWorldDeps {
   /** The tab's top document now: its documentId (or the commit key the worker minted) and its address. */
   topDocument(tabId: number): Promise<{ documentId: string; url: string } | null>;
-  /** Runs the function in that document's main world; resolves to what it returned. */
-  run(tabId: number, documentId: string, call: SmartEditorCall): Promise<unknown>;
+  /** Runs the function in that document's main world, if it is still of `origin`; resolves to what it returned. */
+  run(tabId: number, documentId: string, call: SmartEditorCall, origin: string): Promise<unknown>;
   allowHttp: boolean;
   timeoutMs: number;
 }
@@ -50,7 +50,7 @@ export async function callSmartEditor(deps: MainWorldDeps, target: { tabId: numb
     timer = setTimeout(() => resolve('timeout'), deps.timeoutMs);
   });
   try {
-    const result = await Promise.race([deps.run(target.tabId, target.documentId, call.data), timeout]);
+    const result = await Promise.race([deps.run(target.tabId, target.documentId, call.data, new URL(top.url).origin), timeout]);
     if (result === 'timeout') return refuse('timeout', `The editor did not answer within ${Math.round(deps.timeoutMs / 1000)} s.`);
     const answer = smartEditorAnswerSchema.safeParse(result);
     return answer.success ? answer.data : refuse('invalid', 'The page answered in an unexpected shape.');
@@ -69,7 +69,7 @@ export function browserMainWorld(
       target: { tabId: number; documentIds?: string[]; frameIds?: number[] };
       world: 'MAIN';
       func: typeof smartEditorMain;
-      args: [SmartEditorCall];
+      args: [SmartEditorCall, string];
     }): Promise<Array<{ result?: unknown }>>;
   },
   topCommitKey: (tabId: number) => Promise<string | null>,
@@ -81,9 +81,9 @@ export function browserMainWorld(
       const documentId = frame.documentId ?? (await topCommitKey(tabId));
       return documentId ? { documentId, url: frame.url } : null;
     },
-    async run(tabId, documentId, call) {
+    async run(tabId, documentId, call, origin) {
       const target = isCommitKey(documentId) ? { tabId, frameIds: [0] } : { tabId, documentIds: [documentId] };
-      const [injection] = await scripting.executeScript({ target, world: 'MAIN', func: smartEditorMain, args: [call] });
+      const [injection] = await scripting.executeScript({ target, world: 'MAIN', func: smartEditorMain, args: [call, origin] });
       return injection?.result;
     },
     allowHttp: __TETHER_TEST_SITES__,

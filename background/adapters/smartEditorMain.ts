@@ -14,7 +14,11 @@
  */
 import type { SmartEditorAnswer, SmartEditorCall } from '../../shared/smartEditorCall.ts';
 
-export async function smartEditorMain(call: SmartEditorCall): Promise<SmartEditorAnswer> {
+export async function smartEditorMain(call: SmartEditorCall, origin: string): Promise<SmartEditorAnswer> {
+  // The origin the worker checked: where the injection could not be pinned to the document
+  // (Firefox 140's commit key, frame 0), the tab may have gone elsewhere since. `location` is
+  // unforgeable: a page cannot redefine it.
+  if (location.origin !== origin) return { ok: false, reason: 'host', message: 'the tab left the page Tether checked' };
   // Repeated here, not imported: the function is run without its module.
   const MAX_MODEL = 2_000_000;
   const MAX_TITLE = 10_000;

@@ -17,7 +17,7 @@ const REQUEST: ApprovalRequest = {
 };
 
 function setup(now = 1_000_000) {
-  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {}, holds: {}, questions: {} }));
+  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {}, holds: {}, questions: {}, agentIds: {} }));
   const clock = { now };
   let changes = 0;
   const approvals = createApprovals({ session, changed: async () => void (changes += 1), keepAlive: () => undefined, clock: () => clock.now });

@@ -5,7 +5,7 @@ import type { SessionState } from '../state/store.ts';
 import { createQuestions } from './questions.ts';
 
 function setup() {
-  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {}, holds: {}, questions: {} }));
+  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {}, holds: {}, questions: {}, agentIds: {} }));
   let now = 1_000;
   const changed = vi.fn(async () => undefined);
   const questions = createQuestions({ session, changed, keepAlive: () => undefined, clock: () => now });

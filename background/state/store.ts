@@ -23,6 +23,7 @@ import { profileSchema, programSchema, targetBindingSchema, workspaceSchema } fr
 import { planSchema, type Plan } from '../../shared/protocol.ts';
 import { questionSchema, type Question } from '../../shared/question.ts';
 import type { HoldTable } from '../core/tabHolds.ts';
+import type { AgentIdTable } from '../core/agentLabels.ts';
 import { chromeStoragePersist, versionKey } from './chromeStoragePersist.ts';
 
 export interface ScheduledAct {
@@ -163,6 +164,8 @@ export interface SessionState {
   holds: HoldTable;
   /** Agents' questions waiting for the person (see core/questions.ts). */
   questions: Record<string, Question>;
+  /** Which session key shows each agent id (see core/agentLabels.ts). */
+  agentIds: AgentIdTable;
 }
 
 const holdSchema = z.object({
@@ -194,12 +197,13 @@ const sessionStateSchema = z.object({
     .default({}),
   holds: z.record(z.string(), holdSchema).default({}),
   questions: z.record(z.string(), questionSchema).default({}),
+  agentIds: z.record(z.string().max(16), z.object({ session: z.string().max(64), at: z.number() })).default({}),
 });
 
 const SESSION_KEY = 'tether.session';
 
 function initialSessionState(): SessionState {
-  return { approvals: {}, seen: {}, departures: {}, holds: {}, questions: {} };
+  return { approvals: {}, seen: {}, departures: {}, holds: {}, questions: {}, agentIds: {} };
 }
 
 export const sessionStore = createStore<SessionState>()(

@@ -114,7 +114,7 @@ export function fakeToolContext(options: { workspaces?: Workspace[]; tabs?: TabM
     scheduled: {},
     connection: { token: null, port: 17345 },
   }));
-  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {}, holds: {}, questions: {} }));
+  const session = createStore<SessionState>()(() => ({ approvals: {}, seen: {}, departures: {}, holds: {}, questions: {}, agentIds: {} }));
 
   const askPage: AskPage = async (tabId, documentId, request) => {
     context.asked.push({ tabId, documentId, request });

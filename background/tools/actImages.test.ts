@@ -103,6 +103,22 @@ describe('act with images (the worker)', () => {
     ]);
   });
 
+  // Both seen in Chromium 156 (2026-12-01): a JPEG whose EXIF orientation turns it a quarter shows
+  // its sides swapped (naturalWidth is the turned width), and a srcset candidate of density 2 (a
+  // phone's or a laptop's 2x screen picks it) shows at half the size of its bytes.
+  it.each([
+    ['turned a quarter by its EXIF orientation', 48, 64],
+    ['at half its size (srcset 2x)', 32, 24],
+    ['at a third of its size (srcset 3x, rounded)', 21, 16],
+  ])('a reference image the page shows %s is the same image', async (_how, width, height) => {
+    const { context, ref, act } = await setup();
+    context.page.image = () => success({ url: 'https://cdn.cafe.example/ridge.png', width, height, alt: 'Ridge' });
+    context.images.set('https://cdn.cafe.example/ridge.png', PHOTO);
+    const { answer } = act({ steps: [{ op: 'image', field: 'body', alt: 'Ridge', source: { ref, image: 'ridge' }, expect: { text: '' } }] });
+    expect((await answer).ok).toBe(true);
+    expect(asked(context, 'stageImage')).toMatchObject([{ name: 'ridge.png', data: encodeBase64(PHOTO) }]);
+  });
+
   it.each<{ name: string; code: string; message: RegExp; arrange(scene: Scene): Plan }>([
     {
       name: 'bytes at the address that are not what the page showed',
@@ -110,6 +126,16 @@ describe('act with images (the worker)', () => {
       message: /not what the page shows \(64×48 at its address, 640×480 on the page\)/,
       arrange: ({ context, ref }) => {
         context.page.image = () => success({ url: 'https://cdn.cafe.example/ridge.png', width: 640, height: 480, alt: '' });
+        context.images.set('https://cdn.cafe.example/ridge.png', PHOTO);
+        return { steps: [{ op: 'image', field: 'body', alt: '', source: { ref, image: 'ridge' } }] };
+      },
+    },
+    {
+      name: 'bytes of another shape than the page shows, even halved',
+      code: 'invalid_request',
+      message: /not what the page shows \(64×48 at its address, 32×30 on the page\)/,
+      arrange: ({ context, ref }) => {
+        context.page.image = () => success({ url: 'https://cdn.cafe.example/ridge.png', width: 32, height: 30, alt: '' });
         context.images.set('https://cdn.cafe.example/ridge.png', PHOTO);
         return { steps: [{ op: 'image', field: 'body', alt: '', source: { ref, image: 'ridge' } }] };
       },

@@ -31,6 +31,23 @@ async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 
 type Problem = { step: number; code: 'invalid_request' | 'invalid_handle' | 'context_changed'; message: string };
 
+/**
+ * Whether bytes of this size are the image a page shows at `shown` (its naturalWidth/Height): the
+ * same size, or turned a quarter (an EXIF orientation the page applies), or scaled alike on both
+ * sides by a srcset density above 1 (a 2x screen shows 2x bytes at half their size), rounded.
+ * Seen so in Chromium 156, 2026-12-01.
+ */
+function showsAs(bytes: { width: number; height: number }, shown: { width: number; height: number }): boolean {
+  return [
+    [bytes.width, bytes.height],
+    [bytes.height, bytes.width],
+  ].some(([width = 0, height = 0]) => {
+    if (width === shown.width && height === shown.height) return true;
+    const density = width / shown.width;
+    return density > 1 && Math.abs(height / density - shown.height) <= 1;
+  });
+}
+
 /** A reference page's image: the handle must be of this workspace, the page must show the image by that name now. */
 async function referenceImage(
   context: ToolContext,
@@ -53,10 +70,10 @@ async function referenceImage(
   if (!still.ok) return { code: 'context_changed', message: `The page of ${source.ref} changed since it was resolved: ${still.error.message}` };
   const shown = await context.askPage(binding.tabId, binding.documentId, { type: 'image', expect: expectationOf(binding), name: source.image });
   if (!shown.ok) return { code: 'invalid_request', message: `The image ${source.image} of ${siteLabel(binding.url)}: ${shown.error.message}` };
-  const fetched = await context.fetchImage(shown.value.url);
+  const fetched = await context.fetchImage(shown.value.url, binding.url);
   if (!fetched.ok) return { code: 'invalid_request', message: `The image ${source.image} of ${siteLabel(binding.url)}: ${fetched.error.message}` };
   const check = checkImageBytes(fetched.value);
-  if (check.ok && (check.header.width !== shown.value.width || check.header.height !== shown.value.height)) {
+  if (check.ok && !showsAs(check.header, shown.value)) {
     // What the page said it shows is only believed when the bytes say the same.
     return {
       code: 'invalid_request',

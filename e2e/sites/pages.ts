@@ -273,7 +273,9 @@ export function minimalCafePost(session: Session, post: Post): string {
 /**
  * A cafe post with its photos (issue 25): one member-only (needs the cafe's cookie), one from
  * another origin (the blog's host, as a CDN), and what a person does not see as a photo: an icon,
- * a tracking pixel, a decorative image under aria-hidden and a hidden one.
+ * a tracking pixel, a decorative image under aria-hidden, a hidden one, and three hidden the ways
+ * pages hide content from the eye but not from a script: off the page (left:-10000px, with the
+ * ridge's own alt, so it would take the ridge's name), clip-path inset(50%), clip: rect(0 0 0 0).
  */
 export function cafePhotoPost(session: Session): string {
   const cdn = `http://blog.localhost:${session.port}/media/harbor.png`;
@@ -283,6 +285,9 @@ export function cafePhotoPost(session: Session): string {
     `<article class="post"><h1 class="article-title">Ridge walk</h1><div class="article-content">
 <p><img src="/media/icon.png" alt="" width="16" height="16"> Posted by carol</p>
 <p>We started at the north gate before dawn.</p>
+<img src="/media/ridge.png" alt="The ridge at sunrise" width="320" height="200" style="position:absolute;left:-10000px">
+<img src="/media/badge.png" alt="clipped badge" width="120" height="120" style="clip-path:inset(50%)">
+<img src="/media/badge.png" alt="sr-only badge" width="120" height="120" style="position:absolute;clip:rect(0 0 0 0)">
 <figure><img src="/media/ridge.png" alt="The ridge at sunrise" width="320" height="200"></figure>
 <p>Then down to the harbor for lunch.</p>
 <img src="${cdn}" alt="Harbor boats" width="240" height="160">

@@ -156,7 +156,9 @@ export const declared = {
     return new Uint8Array([0xff, 0xd8, ...app0, ...sof, 0xff, 0xda, 0, 2, 0xff, 0xd9]);
   },
   gif(width: number, height: number): Uint8Array {
-    return new Uint8Array([...Array.from('GIF89a', (c) => c.charCodeAt(0)), width & 255, width >>> 8, height & 255, height >>> 8, 0, 0, 0]);
+    // The screen, then the first frame's image descriptor at the same size (what a decoder sizes it by).
+    const size = [width & 255, width >>> 8, height & 255, height >>> 8];
+    return new Uint8Array([...Array.from('GIF89a', (c) => c.charCodeAt(0)), ...size, 0, 0, 0, 0x2c, 0, 0, 0, 0, ...size, 0]);
   },
   webpVp8x(width: number, height: number): Uint8Array {
     const w = width - 1;
