@@ -61,7 +61,7 @@ export async function approvalImages(images: readonly ActImage[], asking: readon
 
 /**
  * The images a post holds as its publish approval shows them: each loaded again from the address
- * the page shows it from (the person's cookies, as the page loaded it), checked by its bytes, drawn
+ * the page shows it from (by adapters/fetchImage.ts's rule: the person's cookies only for the page's own origin), checked by its bytes, drawn
  * small. The page only names them; one that does not load or is not an image is shown in words.
  */
 export async function postImageThumbnails(

@@ -258,7 +258,9 @@ async function validateAndRun(
         })),
         ...(images.length > 0 ? { images: await approvalImages(images, askFor) } : {}),
         // A publish shows the photos the post holds, drawn from the addresses the page shows them at.
-        ...(publishes && dry.value.postImages ? { postImages: await postImageThumbnails(dry.value.postImages, context.fetchImage) } : {}),
+        ...(publishes && dry.value.postImages
+          ? { postImages: await postImageThumbnails(dry.value.postImages, (url) => context.fetchImage(url, binding.url)) }
+          : {}),
       },
       (args.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S) * 1000,
     );
