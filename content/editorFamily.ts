@@ -12,6 +12,7 @@ import { contenteditableDetection } from './editors/families/contenteditable.ts'
 import { designmodeDetection } from './editors/families/designmode.ts';
 import { draftDetection } from './editors/families/draft.ts';
 import { editorjsDetection } from './editors/families/editorjs.ts';
+import { wordpressBlockEditorDetection } from './editors/families/wordpress-block-editor.ts';
 import type { FamilyDetection } from './editors/families/family.ts';
 import { inputBufferDetection } from './editors/families/input-buffer.ts';
 import { listboxDetection } from './editors/families/listbox.ts';
@@ -47,6 +48,7 @@ export const EDITOR_FAMILIES = [
   'editorjs',
   'trix',
   'ckeditor4',
+  'wordpress-block-editor',
   'listbox',
   'tag-chips',
   'file-input',
@@ -75,6 +77,7 @@ export const DETECTION: readonly FamilyDetection[] = [
   quillDetection,
   codemirrorDetection,
   editorjsDetection,
+  wordpressBlockEditorDetection,
   trixDetection,
   tinymceDetection,
   ckeditor4Detection,

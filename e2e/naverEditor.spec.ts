@@ -7,14 +7,22 @@
  * throwing models refused with the page unchanged, an object named SmartEditor elsewhere
  * never called; and the whole post: Naver Blog's publish panel (tags, category, the final 발행
  * with the person's approval, 저장 as a draft), its temporary-save prompt, Naver Cafe's board,
- * tags and 등록 with approval. Photos (issue 26, item 3) are not here yet.
+ * tags and 등록 with approval; photos through the editor's own uploader (issue 26 item 3): the
+ * issue's whole post with two photos from the Cafe notes on Blog and Cafe, a local file, base64,
+ * rollback, Ctrl+Z, every malformed upload answer, and a fake SmartEditor elsewhere never called.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
 import type { ActDone, ActResult, InspectResult } from '../shared/results.ts';
 import { expect, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
 import { emptyDocument, paragraph, textComponent, textNode, titleComponent } from './sites/naver/editor/model.ts';
+import { CAFE_PHOTOS, type NaverState } from './sites/naver/naverSites.ts';
+import { encodeBase64 } from '../shared/imageBytes.ts';
+import { makePng } from '../shared/testing/imageFixtures.ts';
 
 interface Bound {
   page: Page;
@@ -497,4 +505,344 @@ test('Naver Cafe: the title textarea, the body through the model (cafepc001), th
   expect(bodyLines(article?.data as unknown as Model)).toEqual(NOTES_LINES);
   await expect.poll(() => cafe.page.url()).toMatch(/\/ca-fe\/cafes\/10001\/articles\/\d+$/);
   expect(sites.naver.articles).toHaveLength(before + 1);
+});
+
+// ---- photos through SmartEditor ONE's own uploader (issue 26 item 3, with issue 25) ----
+
+interface ImageModel {
+  src: string;
+  path: string;
+  domain: string;
+  caption: Array<{ nodes: Array<{ value: string }> }> | null;
+  '@ctype': 'image';
+}
+const imagesOf = (data: Model) => data.document.components.filter((component) => component['@ctype'] === 'image') as unknown as ImageModel[];
+const captionOf = (image: ImageModel) => (image.caption ?? []).map((paragraph) => paragraph.nodes.map((node) => node.value).join('')).join('\n');
+/** The body in order: each text line, and each photo as [photo: caption]. */
+const bodyOrder = (data: Model) =>
+  data.document.components
+    .filter((component) => component['@ctype'] !== 'documentTitle')
+    .flatMap((component) =>
+      component['@ctype'] === 'image' ? [`[photo: ${captionOf(component as unknown as ImageModel)}]`] : paragraphs(component).map(lineOf),
+    )
+    .filter((line) => line !== '');
+
+/** The cafe notes (a Naver Cafe article with two photos) as the reference, and a Naver write page as the write target. */
+async function naverWithNotes(tether: TetherDriver, where: 'blog' | 'cafe') {
+  const notes = await tether.context.newPage();
+  const article = '/ca-fe/cafes/10001/articles/1';
+  await notes.goto(tether.sites.at('cafe.naver.com', `/nidlogin?as=alice_nv&next=${encodeURIComponent(article)}`));
+  await notes.waitForFunction(
+    () => Array.from(document.images).length >= 2 && Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0),
+  );
+  const path = where === 'blog' ? '/alice_nv?Redirect=Write' : '/ca-fe/cafes/10001/articles/write?boardType=L&menuId=3';
+  const host = where === 'blog' ? 'blog.naver.com' : 'cafe.naver.com';
+  const page = await tether.context.newPage();
+  await page.goto(tether.sites.at(host, `/nidlogin?as=alice_nv&next=${encodeURIComponent(path)}`));
+  await editorFrame(page).waitForFunction(() => document.body.dataset.editorReady === 'smarteditor-one');
+  const workspace = (await tether.workspaceOf([page, notes])).id;
+  const setSite = (extra: Record<string, unknown> = {}) =>
+    tether.must({
+      type: 'workspace.setSite',
+      workspaceId: workspace,
+      origin: `${new URL(page.url()).origin}/`,
+      policy: { writable: true, publishWithoutApproval: false, ...extra },
+    });
+  await setSite();
+  const profile = await tether.profileId();
+  const resolved = ok(await tether.agent('resolve', { profile, workspace, destination: { url: page.url() }, references: [{ url: notes.url() }] }));
+  const handle = resolved.write?.handle ?? '';
+  const ref = resolved.references?.[0]?.handle ?? '';
+  const raw = (steps: unknown[], extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan: { steps }, ...extra });
+  const inspect = async () => ok(await tether.agent('inspect', { profile, workspace, handle }));
+  return {
+    page,
+    notes,
+    profile,
+    workspace,
+    handle,
+    ref,
+    raw,
+    inspect,
+    setSite,
+    /** A plan that asks the person (a publish, a local file): refused while not approved, then approved and run. */
+    approved: async (steps: unknown[]) => {
+      refused(await raw(steps, { approvalTimeoutSeconds: 1 }), 'approval_required');
+      const acting = raw(steps);
+      await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+      await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+      return ran(ok((await acting) as Parameters<typeof ok<ActResult>>[0]));
+    },
+  };
+}
+
+/** What the editor frame shows of its photos (the rendered components, read as a person's browser shows them). */
+const shownPhotos = (page: Page) =>
+  editorFrame(page).evaluate(() =>
+    Array.from(document.querySelectorAll('.se-component.se-image')).map((component) => {
+      const img = component.querySelector('img.se-image-resource') as HTMLImageElement;
+      return { src: img.src, loaded: img.complete && img.naturalWidth > 0, caption: component.querySelector('.se-caption')?.textContent ?? '' };
+    }),
+  );
+
+const PHOTO_POST = `## 봄 시장
+
+토요일 10시에 강변에서 열립니다.
+
+![장터 풍경](image:market)
+
+컵을 가져오면 차 할인이 있습니다.
+
+- 장바구니
+- 컵
+
+[강변 공원 안내](https://map.example.com/riverside)
+
+![강변 찻집](image:tea)`;
+const PHOTO_ORDER = [
+  '봄 시장',
+  '토요일 10시에 강변에서 열립니다.',
+  '[photo: 장터 풍경]',
+  '컵을 가져오면 차 할인이 있습니다.',
+  '장바구니',
+  '컵',
+  '강변 공원 안내',
+  '[photo: 강변 찻집]',
+];
+
+for (const where of ['blog', 'cafe'] as const) {
+  test(`the issue's post on Naver ${where === 'blog' ? 'Blog' : 'Cafe'}, from the Naver Cafe notes: a heading, two paragraphs, a list, a link, two photos from the notes (through SmartEditor ONE's own uploader) and three tags, ${where === 'blog' ? 'published' : 'registered'} once the person approves`, async ({
+    tether,
+    sites,
+  }) => {
+    const scene = await naverWithNotes(tether, where);
+    const notes = ok(await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.ref, read: ['post.body'] }));
+    expect(notes.images?.map((image) => image.name)).toEqual(['market-stalls', 'riverside-tea']);
+    await scene.inspect();
+    const uploadsBefore = sites.naver.uploads.length;
+    const writeSteps = [
+      { op: 'fill', field: 'title', text: '주간 공지: 봄 시장', expect: { text: '' } },
+      {
+        op: 'fill',
+        field: 'body',
+        text: PHOTO_POST,
+        format: 'markdown',
+        expect: { text: '' },
+        images: { market: { ref: scene.ref, image: 'market-stalls' }, tea: { ref: scene.ref, image: 'riverside-tea' } },
+      },
+    ];
+    const publishSteps =
+      where === 'blog'
+        ? [
+            { op: 'fill', field: 'tags', text: '봄, 시장, 강변' },
+            { op: 'select', field: 'category', value: '시장 이야기' },
+            { op: 'click', action: 'publish' },
+          ]
+        : [
+            { op: 'select', field: 'board', value: '장터 소식' },
+            { op: 'fill', field: 'tags', text: '봄, 시장, 강변' },
+            { op: 'click', action: 'register' },
+          ];
+    let done: ActDone;
+    if (where === 'blog') {
+      // The post, its photos copied from the notes (no approval: already on the web), then 발행 opens the panel.
+      const wrote = ran(ok((await scene.raw([...writeSteps, { op: 'click', action: 'publish_settings' }])) as Parameters<typeof ok<ActResult>>[0]));
+      expect(wrote.steps[1]).toMatchObject({ editor: 'smarteditor-one', verified: true, kept: expect.arrayContaining(['textNode.link', 'img']) });
+      expect(wrote.steps[1]?.images).toHaveLength(2);
+      await scene.inspect();
+      done = await scene.approved(publishSteps);
+    } else {
+      done = await scene.approved([...writeSteps, ...publishSteps]);
+      expect(done.steps[1]).toMatchObject({ editor: 'smarteditor-one', verified: true, kept: expect.arrayContaining(['textNode.link', 'img']) });
+      expect(done.steps[1]?.images).toHaveLength(2);
+    }
+
+    // Uploaded by the editor's own uploader to Naver's upload host: the notes' bytes, twice, nothing else.
+    const uploads = sites.naver.uploads.slice(uploadsBefore);
+    expect(uploads.map((upload) => [upload.host, upload.size])).toEqual([
+      [`${where}.upphoto.naver.com`, CAFE_PHOTOS[0]?.bytes.length],
+      [`${where}.upphoto.naver.com`, CAFE_PHOTOS[1]?.bytes.length],
+    ]);
+    // Published once, from the model: its photos at the stored address (path = the upload's url), captions as the alts.
+    const published =
+      where === 'blog'
+        ? (await expect.poll(() => sites.naver.posts.length).toBe(2), sites.naver.posts[1]?.data)
+        : (await expect.poll(() => sites.naver.articles.length).toBe(2), sites.naver.articles.at(-1)?.data);
+    const postModel = published as unknown as Model;
+    expect(titleOf(postModel)).toBe(where === 'blog' ? '주간 공지: 봄 시장' : '');
+    expect(bodyOrder(postModel)).toEqual(PHOTO_ORDER);
+    const photoHost = where === 'blog' ? 'blogfiles.pstatic.net' : 'cafeptthumb-phinf.pstatic.net';
+    const photos = imagesOf(postModel);
+    expect(photos).toHaveLength(2);
+    for (const [index, photo] of photos.entries()) {
+      expect(photo.domain).toBe(`http://${photoHost}:${new URL(scene.page.url()).port}`);
+      expect(photo.src).toBe(`${photo.domain}${photo.path}?type=w1`);
+      // The stored copy, not the notes' address: served at the path, with the notes' bytes.
+      expect(photo.path).not.toBe(CAFE_PHOTOS[index]?.url);
+      expect(Buffer.compare(sites.naver.photos.get(photo.path)?.bytes ?? Buffer.alloc(0), Buffer.from(CAFE_PHOTOS[index]?.bytes ?? []))).toBe(0);
+    }
+    if (where === 'blog') expect([sites.naver.posts[1]?.tags, sites.naver.posts[1]?.category]).toEqual([['봄', '시장', '강변'], '7']);
+    else
+      expect([sites.naver.articles.at(-1)?.subject, sites.naver.articles.at(-1)?.menuId, sites.naver.articles.at(-1)?.tags]).toEqual([
+        '주간 공지: 봄 시장',
+        '5',
+        ['봄', '시장', '강변'],
+      ]);
+    expect(done.steps.at(-1)).toMatchObject({ verified: true });
+  });
+}
+
+test('Naver Blog photos: a local file (the person approves), base64 with the standing permission, after a named paragraph; read back in the model and on the page; Ctrl+Z leaves it (the model write is not in the editor’s history); a plan that fails after a photo takes it out, read back', async ({
+  tether,
+  sites,
+}) => {
+  const scene = await naverWithNotes(tether, 'blog');
+  await scene.inspect();
+  ran(
+    ok(
+      (await scene.raw([{ op: 'fill', field: 'body', text: '첫 문단입니다.\n\n둘째 문단입니다.', format: 'markdown', expect: { text: '' } }])) as Parameters<
+        typeof ok<ActResult>
+      >[0],
+    ),
+  );
+  const port = new URL(scene.page.url()).port;
+
+  // A local file: the person's approval first (declined sends nothing: issue 25's rule, the same here).
+  const lake = makePng(900, 600, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+  const path = join(mkdtempSync(join(tmpdir(), 'tether-naver-')), 'lake.png');
+  writeFileSync(path, lake);
+  await scene.inspect();
+  const uploadsBefore = sites.naver.uploads.length;
+  const filed = await scene.approved([{ op: 'image', field: 'body', source: { file: path, data: encodeBase64(lake) }, alt: '호수', after: '첫 문단' }]);
+  expect(filed.steps[0]).toMatchObject({ editor: 'smarteditor-one', path: 'image-upload-service', verified: true, kept: ['img'] });
+  let data = await model(scene.page);
+  expect(bodyOrder(data)).toEqual(['첫 문단입니다.', '[photo: 호수]', '둘째 문단입니다.']);
+  const [first] = imagesOf(data);
+  expect(first?.src).toBe(`http://blogfiles.pstatic.net:${port}${first?.path}?type=w1`);
+  expect(filed.steps[0]?.src).toBe(first?.src);
+  expect(sites.naver.uploads.slice(uploadsBefore)).toEqual([{ host: 'blog.upphoto.naver.com', fileName: 'lake.png', size: lake.length, type: 'image/png' }]);
+  // The page shows it, loaded from the stored copy (a wrong path would 404 here, as CSH saw).
+  await expect.poll(() => shownPhotos(scene.page)).toEqual([{ src: first?.src, loaded: true, caption: '호수' }]);
+
+  // The person's Ctrl+Z: the model write is not in the editor's history (the fixture, like the record, has no undo for setDocumentData).
+  await scene.page.bringToFront();
+  await editorFrame(scene.page).locator('.se-text-paragraph', { hasText: '둘째 문단입니다.' }).click();
+  await scene.page.keyboard.press('Control+z');
+  expect(imagesOf(await model(scene.page))).toHaveLength(1);
+
+  // Base64 bytes with the site's standing permission: no approval; at the end.
+  await scene.setSite({ uploadImagesWithoutAsking: true });
+  const dot = makePng(64, 64, () => [10, 200, 30]);
+  // Tether waits out the person's key presses (target_busy, nothing ran): inspect and act again, as an agent does.
+  const inlineStep = [{ op: 'image', field: 'body', source: { data: encodeBase64(dot), name: 'dot.png' }, alt: '' }];
+  let answer = await scene.raw(inlineStep);
+  await expect
+    .poll(async () => {
+      // Nothing ran: the person's keys (target_busy) and their edit (field_changed), alone or together.
+      const busy = (envelope: typeof answer) =>
+        !envelope.ok && /is typing in|changed since it was inspected/.test(`${envelope.error.message} ${JSON.stringify(envelope.error.details ?? {})}`);
+      if (busy(answer)) {
+        await scene.inspect();
+        answer = await scene.raw(inlineStep);
+      }
+      return answer.ok || answer.error.code;
+    })
+    .toBe(true);
+  const inline = ran(ok(answer as Parameters<typeof ok<ActResult>>[0]));
+  expect(inline.steps[0]).toMatchObject({ verified: true });
+  data = await model(scene.page);
+  expect(bodyOrder(data)).toEqual(['첫 문단입니다.', '[photo: 호수]', '둘째 문단입니다.', '[photo: ]']);
+  expect(imagesOf(data)[1]?.caption).toBeNull();
+
+  // A plan that fails after its photo went in: the photo is taken out through the model, the title put back, read back.
+  const before = await model(scene.page);
+  sites.naver.photoAnswer = 'fail';
+  sites.naver.photoAnswerFrom = sites.naver.uploads.length + 2;
+  await scene.inspect();
+  const failed = refused(
+    await scene.raw([
+      { op: 'fill', field: 'title', text: '바뀐 제목' },
+      { op: 'image', field: 'body', source: { ref: scene.ref, image: 'market-stalls' }, alt: '장터', after: '둘째 문단' },
+      { op: 'image', field: 'body', source: { ref: scene.ref, image: 'riverside-tea' }, alt: '찻집' },
+    ]),
+    'invalid_request',
+  );
+  expect(failed.message).toMatch(/image did not go into "body".*earlier steps were undone/);
+  expect(failed.details).not.toHaveProperty('leftOver');
+  const after = await model(scene.page);
+  expect([titleOf(after), bodyOrder(after), imagesOf(after).map((image) => image.src)]).toEqual([
+    titleOf(before),
+    bodyOrder(before),
+    imagesOf(before).map((image) => image.src),
+  ]);
+  await expect.poll(() => shownPhotos(scene.page).then((shown) => shown.length)).toBe(2);
+  sites.naver.photoAnswer = 'good';
+});
+
+test('the uploader’s answer is page data: a failed upload, no url, a url on another host, an oversized url, a url that is not a string — each refused, nothing inserted, the model unchanged', async ({
+  tether,
+  sites,
+}) => {
+  const scene = await naverWithNotes(tether, 'blog');
+  await scene.inspect();
+  ran(ok((await scene.raw([{ op: 'fill', field: 'body', text: '본문입니다.', expect: { text: '' } }])) as Parameters<typeof ok<ActResult>>[0]));
+  const before = await model(scene.page);
+  const cases: Array<[NaverState['photoAnswer'], RegExp]> = [
+    ['fail', /uploader did not take the photo/],
+    ['no-url', /answer has no url/],
+    ['foreign-host', /url is on photos\.evil\.example, not on Naver’s photo host/],
+    ['oversized', /url is over 1024 characters/],
+    ['non-string', /url is not a string \(number\)/],
+  ];
+  for (const [answer, problem] of cases) {
+    sites.naver.photoAnswer = answer;
+    await scene.inspect();
+    const uploads = sites.naver.uploads.length;
+    const refusal = refused(
+      await scene.raw([{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'market-stalls' }, alt: '장터' }]),
+      'invalid_request',
+    );
+    expect(refusal.message).toMatch(problem);
+    expect(refusal.details).toMatchObject({ editor: 'smarteditor-one' });
+    // It reached the uploader (the bad answer is the page's), and nothing went into the document.
+    expect(sites.naver.uploads.length).toBe(uploads + 1);
+    expect(await model(scene.page)).toEqual(before);
+    expect(await shownPhotos(scene.page)).toEqual([]);
+  }
+  sites.naver.photoAnswer = 'good';
+});
+
+test('a page on another host with a SmartEditor global and uploader: a photo is refused, its uploader never called, nothing uploaded', async ({
+  tether,
+  sites,
+}) => {
+  await tether.signIn('notes', 'alice');
+  const page = await tether.context.newPage();
+  await page.goto(sites.url('notes', '/editor/smarteditor-one'));
+  await page.waitForFunction(() => document.body.dataset.editorReady === 'smarteditor-one');
+  const workspace = await tether.workspaceOf([page]);
+  await tether.must({
+    type: 'workspace.setSite',
+    workspaceId: workspace.id,
+    origin: `${new URL(page.url()).origin}/`,
+    policy: { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true },
+  });
+  const profile = await tether.profileId();
+  const handle = ok(await tether.agent('resolve', { profile, workspace: workspace.id, destination: { url: page.url() } })).write?.handle ?? '';
+  const seen = ok(await tether.agent('inspect', { profile, workspace: workspace.id, handle }));
+  const body = seen.fields?.find((field) => field.kind === 'rich-editor');
+  const uploads = sites.naver.uploads.length;
+  const refusal = refused(
+    await tether.agent('act', {
+      profile,
+      workspace: workspace.id,
+      handle,
+      plan: { steps: [{ op: 'image', field: body?.name, source: { data: encodeBase64(makePng(64, 64)), name: 'dot.png' }, alt: '' }] },
+    }),
+    'invalid_request',
+  );
+  // Never called (the page's uploader records every call), nothing uploaded; the refusal says why.
+  expect(await page.evaluate(() => (window as unknown as { __smartEditorCalls: string[] }).__smartEditorCalls)).toEqual([]);
+  expect(sites.naver.uploads.length).toBe(uploads);
+  expect(refusal.message).toMatch(/only in the body of a Naver Blog or Naver Cafe write page/);
 });

@@ -9,6 +9,7 @@
  * own (isolated) world before it believes any of it.
  */
 import { z } from 'zod';
+import { IMAGE_TYPES, MAX_IMAGE_BASE64 } from './imageBytes.ts';
 import { SMART_EDITOR_FRAMES, SMART_EDITOR_KEYS } from './smartEditorNames.ts';
 
 export { SMART_EDITOR_FRAMES, SMART_EDITOR_KEYS };
@@ -24,7 +25,25 @@ export const smartEditorCallSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('read'), ...where }),
   /** setDocumentData(data); then, if the title is not `title`, setDocumentTitle(title) (a body write can reset it). */
   z.strictObject({ op: z.literal('write'), ...where, data: z.string().max(MAX_MODEL_CHARS), title: z.string().max(MAX_TITLE_CHARS).nullable() }),
+  /**
+   * One photo to the editor's own uploader (`_imageUploadService.uploadImagesFromFiles`), as a File
+   * of the editor frame's realm; the answer's `data` is the upload's result as JSON text (at most
+   * MAX_UPLOAD_ANSWER_CHARS), the page's word, checked in the isolated world
+   * (content/editors/smartEditorOne/photo.ts) before anything is built from it.
+   */
+  z.strictObject({
+    op: z.literal('upload'),
+    ...where,
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,100}$/)
+      .max(100),
+    type: z.enum(IMAGE_TYPES),
+    bytes: z.string().max(MAX_IMAGE_BASE64),
+  }),
 ]);
+/** The upload's answer, as JSON text, is not read past this (a photo's answer is a few hundred characters). */
+export const MAX_UPLOAD_ANSWER_CHARS = 20_000;
 export type SmartEditorCall = z.infer<typeof smartEditorCallSchema>;
 
 /** Why a call did not give a model: no editor object, one shaped otherwise, it threw, or Tether refused to call. */

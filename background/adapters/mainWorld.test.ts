@@ -52,6 +52,27 @@ describe('SmartEditor ONE main-world calls: only the Naver adapters’ hosts, on
     }
   });
 
+  it('an upload (one photo to the editor’s own uploader) runs only on the Naver adapters’ hosts; a malformed one never runs', async () => {
+    const upload = { op: 'upload', frame: 'iframe#mainFrame', key: 'blogpc001', name: 'lake.png', type: 'image/png', bytes: 'iVBORw0KGgo=' };
+    const naver = deps('https://blog.naver.com/alice?Redirect=Write');
+    expect(await callSmartEditor(naver.deps, { tabId: 3, documentId: 'DOC-A' }, upload)).toMatchObject({ ok: true });
+    expect(naver.ran).toHaveLength(1);
+    const elsewhere = deps('https://notes.example/editor/smarteditor-one');
+    expect(await callSmartEditor(elsewhere.deps, { tabId: 3, documentId: 'DOC-A' }, upload)).toMatchObject({ ok: false, reason: 'host' });
+    expect(elsewhere.ran).toEqual([]);
+    for (const call of [
+      { ...upload, type: 'image/svg+xml' },
+      { ...upload, name: '../../etc/passwd' },
+      { ...upload, name: '사진.png' },
+      { ...upload, bytes: 'A'.repeat(Math.ceil((20 * 1024 * 1024) / 3) * 4 + 4) },
+      { ...upload, url: 'https://evil.example/x.png' },
+    ]) {
+      const fresh = deps('https://blog.naver.com/alice?Redirect=Write');
+      expect(await callSmartEditor(fresh.deps, { tabId: 3, documentId: 'DOC-A' }, call)).toMatchObject({ ok: false, reason: 'invalid' });
+      expect(fresh.ran).toEqual([]);
+    }
+  });
+
   it('refuses calls it does not make: unknown ops, editor keys, frames, extra fields, oversized models', async () => {
     const { deps: d, ran } = deps('https://blog.naver.com/alice?Redirect=Write');
     for (const call of [

@@ -10,6 +10,7 @@ import { isCommitKey } from '../../shared/documentKey.ts';
 import { smartEditorAnswerSchema, smartEditorCallSchema, type SmartEditorAnswer, type SmartEditorCall } from '../../shared/smartEditorCall.ts';
 import { NAVER_BLOG, NAVER_CAFE } from '../../content/adapters/claims.ts';
 import { smartEditorMain } from './smartEditorMain.ts';
+import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
 
 /** Set by the build (vite.config.ts): true only in the test build, never in the product. */
 declare const __TETHER_TEST_SITES__: boolean;
@@ -46,12 +47,14 @@ export async function callSmartEditor(deps: MainWorldDeps, target: { tabId: numb
   if (!top || top.documentId !== target.documentId) return refuse('host', 'The bound document is no longer the tab’s page.');
   if (!mayCallSmartEditor(top.url, deps.allowHttp)) return refuse('host', 'SmartEditor ONE’s model is called only on Naver Blog and Naver Cafe.');
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // An upload waits for the site as long as every family's upload may (UPLOAD_WAIT_MS).
+  const limitMs = call.data.op === 'upload' ? Math.max(deps.timeoutMs, UPLOAD_WAIT_MS) : deps.timeoutMs;
   const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), deps.timeoutMs);
+    timer = setTimeout(() => resolve('timeout'), limitMs);
   });
   try {
     const result = await Promise.race([deps.run(target.tabId, target.documentId, call.data, new URL(top.url).origin), timeout]);
-    if (result === 'timeout') return refuse('timeout', `The editor did not answer within ${Math.round(deps.timeoutMs / 1000)} s.`);
+    if (result === 'timeout') return refuse('timeout', `The editor did not answer within ${Math.round(limitMs / 1000)} s.`);
     const answer = smartEditorAnswerSchema.safeParse(result);
     return answer.success ? answer.data : refuse('invalid', 'The page answered in an unexpected shape.');
   } catch (error) {

@@ -41,3 +41,47 @@ describe('smartEditorMain: only in the document of the origin the worker checked
     expect(written).toEqual([]);
   });
 });
+
+describe('smartEditorMain: one photo to the editor’s own uploader', () => {
+  const upload: SmartEditorCall = { op: 'upload', frame: null, key: 'blogpc001', name: 'lake.png', type: 'image/png', bytes: 'iVBORw0KGgo=' };
+
+  function uploaderPage(origin: string, answer: (files: File[]) => unknown) {
+    const handed: File[] = [];
+    const service = {
+      createSourceList: (ids: string[], files: File[]) => files.map((source, index) => ({ id: ids[index], source })),
+      uploadImagesFromFiles: async (list: Array<{ source: File }>) => {
+        handed.push(...list.map((item) => item.source));
+        // A promise of promises, as CSH found (two awaits).
+        return list.map(async () => answer(handed));
+      },
+    };
+    const hostname = new URL(origin).hostname;
+    vi.stubGlobal('location', { origin, hostname });
+    vi.stubGlobal('window', {
+      location: { origin, hostname },
+      File,
+      SmartEditor: { _editors: { blogpc001: { _videoUploadService: { _imageUploadService: service } } } },
+    });
+    vi.stubGlobal('document', { querySelector: () => null });
+    return handed;
+  }
+
+  it('hands the bytes over as a File of the page’s realm, and returns the upload’s result as JSON text (the page’s word)', async () => {
+    const result = { code: 'SUCCESS', response: { url: '/a/lake.png', domain: 'https://blogfiles.pstatic.net' } };
+    const handed = uploaderPage('https://blog.naver.com', () => result);
+    expect(await smartEditorMain(upload, 'https://blog.naver.com')).toEqual({ ok: true, data: JSON.stringify(result), title: null });
+    expect(handed.map((file) => [file.name, file.type, file.size])).toEqual([['lake.png', 'image/png', 8]]);
+  });
+
+  it('a refusal of the uploader is said; an answer too large is not passed on; another origin gets nothing', async () => {
+    uploaderPage('https://blog.naver.com', () => Promise.reject({ code: 'FAIL', response: { code: 'CLIENT' } }));
+    expect(await smartEditorMain(upload, 'https://blog.naver.com')).toMatchObject({ ok: false, reason: 'threw', message: expect.stringContaining('FAIL') });
+    vi.unstubAllGlobals();
+    uploaderPage('https://blog.naver.com', () => ({ response: { url: 'x'.repeat(30_000) } }));
+    expect(await smartEditorMain(upload, 'https://blog.naver.com')).toMatchObject({ ok: false, reason: 'too-large' });
+    vi.unstubAllGlobals();
+    const handed = uploaderPage('https://evil.example', () => ({}));
+    expect(await smartEditorMain(upload, 'https://blog.naver.com')).toMatchObject({ ok: false, reason: 'host' });
+    expect(handed).toEqual([]);
+  });
+});

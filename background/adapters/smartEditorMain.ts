@@ -10,7 +10,11 @@
  * string, at most MAX_MODEL_CHARS, and the title), which the worker and the act module check.
  * The editor's paths are the public record's (README "Editors"): `SmartEditor._editors.<key>` with
  * getDocumentData / setDocumentData (or the same on its `_documentService`), getDocumentTitle /
- * setDocumentTitle.
+ * setDocumentTitle; and one photo to its own uploader, `_videoUploadService._imageUploadService`
+ * (`createSourceList(ids, files)`, then `uploadImagesFromFiles(list)`, awaited twice: CSH
+ * spike/findings.md §4, 2026-08-28), the File made with the editor frame's own constructor (a
+ * File of another realm crashes the live uploader: CPL). For an upload it returns the upload's
+ * result as JSON text, whatever its shape: the isolated world decides what of it is a photo.
  */
 import type { SmartEditorAnswer, SmartEditorCall } from '../../shared/smartEditorCall.ts';
 
@@ -22,6 +26,7 @@ export async function smartEditorMain(call: SmartEditorCall, origin: string): Pr
   // Repeated here, not imported: the function is run without its module.
   const MAX_MODEL = 2_000_000;
   const MAX_TITLE = 10_000;
+  const MAX_UPLOAD_ANSWER = 20_000;
   const words = (value: unknown): string => {
     try {
       return String(value).slice(0, 300);
@@ -58,6 +63,45 @@ export async function smartEditorMain(call: SmartEditorCall, origin: string): Pr
     }
     const editor = typeof editors === 'object' && editors !== null ? (editors as Record<string, unknown>)[call.key] : undefined;
     if (typeof editor !== 'object' || editor === null) return { ok: false, reason: 'missing', message: `no SmartEditor._editors.${call.key}` };
+    if (call.op === 'upload') {
+      const videos = (editor as Record<string, unknown>)._videoUploadService;
+      const uploader =
+        typeof videos === 'object' && videos !== null
+          ? (videos as Record<string, unknown>)._imageUploadService
+          : (editor as Record<string, unknown>)._imageUploadService;
+      const upload = method(uploader, 'uploadImagesFromFiles');
+      if (!upload) return { ok: false, reason: 'shape', message: 'no _imageUploadService.uploadImagesFromFiles' };
+      const binary = atob(call.bytes);
+      const bytes = new Uint8Array(binary.length);
+      for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+      const FileOfFrame = (view as unknown as { File: typeof File }).File;
+      const file = new FileOfFrame([bytes], call.name, { type: call.type });
+      const id = `tether-${Date.now().toString(36)}`;
+      const listOf = method(uploader, 'createSourceList');
+      let result: unknown;
+      try {
+        const pending = await upload(listOf ? listOf([id], [file]) : [{ id, source: file }]);
+        // A promise of promises (two awaits: CSH); the one photo's is the first.
+        result = await (Array.isArray(pending) ? pending[0] : pending);
+      } catch (error) {
+        let said: string;
+        try {
+          said = error instanceof Error ? error.message : JSON.stringify(error);
+        } catch {
+          said = words(error);
+        }
+        return { ok: false, reason: 'threw', message: `the uploader refused: ${words(said)}` };
+      }
+      let text: unknown;
+      try {
+        text = JSON.stringify(result ?? null);
+      } catch {
+        text = null;
+      }
+      if (typeof text !== 'string' || text.length > MAX_UPLOAD_ANSWER)
+        return { ok: false, reason: 'too-large', message: 'the uploader’s answer is not JSON text of a readable size' };
+      return { ok: true, data: text, title: null };
+    }
     const service = (editor as Record<string, unknown>)._documentService;
     const get = method(editor, 'getDocumentData') ?? method(service, 'getDocumentData');
     const set = method(editor, 'setDocumentData') ?? method(service, 'setDocumentData');

@@ -39,6 +39,64 @@ const ENTRIES: Record<string, string> = {
   'naver-cafe-write': join(here, 'naver', 'cafeWrite.ts'),
 };
 
+/**
+ * The WordPress block editor's page is built only when a test asks for it (its bundle is 5.6 MB,
+ * 8–13 s to build here), so every other spec's server starts as fast as before. @wordpress/vips
+ * and @wordpress/video-conversion (client-side media processing, an experiment off by default,
+ * loaded by @wordpress/upload-media with a dynamic import) stay out: vips alone is 15 MB of wasm.
+ */
+const LAZY: Record<string, { entry: string; styles: string[] }> = {
+  'editor-wordpress-block-editor.js': {
+    entry: join(here, 'client', 'editors', 'gutenberg.tsx'),
+    styles: [
+      '@wordpress/components/build-style/style.css',
+      '@wordpress/block-editor/build-style/style.css',
+      '@wordpress/block-editor/build-style/content.css',
+      '@wordpress/block-library/build-style/style.css',
+      '@wordpress/block-library/build-style/editor.css',
+      '@wordpress/format-library/build-style/style.css',
+    ],
+  },
+};
+const lazyBuilt = new Map<string, Promise<{ type: string; content: string } | null>>();
+
+async function buildLazy(name: string): Promise<{ type: string; content: string } | null> {
+  const css = /^(.*)\.css$/.exec(name)?.[1];
+  const source = LAZY[css ? `${css}.js` : name];
+  if (!source) return null;
+  if (css) {
+    // Their package exports do not list the style sheets: read from node_modules.
+    const sheets = await Promise.all(source.styles.map((sheet) => readFile(join(here, '..', '..', 'node_modules', sheet), 'utf8')));
+    return { type: 'text/css; charset=utf-8', content: sheets.join('\n') };
+  }
+  const result = await build({
+    entryPoints: [source.entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'chrome116',
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    tsconfigRaw: '{}',
+    minify: true,
+    logLevel: 'silent',
+    external: ['@wordpress/vips', '@wordpress/vips/*', '@wordpress/video-conversion', '@wordpress/video-conversion/*'],
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+  });
+  const file = result.outputFiles[0];
+  return file ? { type: 'text/javascript; charset=utf-8', content: file.text } : null;
+}
+
+/** A bundle built on first request (LAZY), then kept for the process. */
+export function lazyBundle(name: string): Promise<{ type: string; content: string } | null> {
+  let built = lazyBuilt.get(name);
+  if (!built) {
+    built = buildLazy(name);
+    lazyBuilt.set(name, built);
+  }
+  return built;
+}
+
 export async function buildClientBundles(): Promise<ClientBundles> {
   const result = await build({
     entryPoints: ENTRIES,

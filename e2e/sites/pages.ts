@@ -456,6 +456,12 @@ export const EDITOR_PAGES: Record<string, { script: string; body: string; styles
     body: '<div id="editor"><input id="body-input" type="hidden"><trix-editor input="body-input" aria-label="Body"></trix-editor></div>',
     styles: ['/assets/trix.css'],
   },
+  /** The WordPress block editor (e2e/sites/client/editors/gutenberg.tsx; its bundle is built on first request). */
+  'wordpress-block-editor': {
+    script: 'editor-wordpress-block-editor.js',
+    body: '<div id="editor" class="editor-styles-wrapper"></div>',
+    styles: ['/assets/editor-wordpress-block-editor.css'],
+  },
   codemirror: { script: 'editor-codemirror.js', body: '<div id="editor" class="cm-host"></div>' },
   'input-buffer': {
     script: 'editor-input-buffer.js',

@@ -14,7 +14,7 @@
 import { handleImages, type Upload } from './uploads.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { buildClientBundles, type ClientBundles } from './bundles.ts';
+import { buildClientBundles, lazyBundle, type ClientBundles } from './bundles.ts';
 import {
   cafePhotoPost,
   blogHome,
@@ -232,13 +232,14 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       return;
     }
     if (path.startsWith('/assets/')) {
-      const asset = bundles.get(path.slice('/assets/'.length));
+      const name = path.slice('/assets/'.length);
+      const asset = bundles.get(name) ?? (await lazyBundle(name));
       if (!asset) send(response, 404, 'text/plain', 'no asset');
       else send(response, 200, asset.type, asset.content);
       return;
     }
 
-    if (siteState.uploadsFail && path === '/api/uploads') {
+    if (siteState.uploadsFail && (path === '/api/uploads' || path === '/wp/v2/media')) {
       json(response, 500, { error: { message: 'the upload failed' } });
       return;
     }

@@ -70,7 +70,10 @@ export async function handleImages(
     else response.writeHead(200, { 'content-type': item.type, 'cache-control': 'public, max-age=3600' }).end(item.bytes);
     return true;
   }
-  if (path === '/api/uploads' && method === 'POST') {
+  // WordPress's media route (POST /wp/v2/media, multipart `file`): what the block editor's
+  // mediaUpload posts to; answered as its REST API answers (source_url, alt_text empty for a new upload).
+  const wordpress = path === '/wp/v2/media';
+  if ((path === '/api/uploads' || wordpress) && method === 'POST') {
     const answer = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (!user) {
       answer(401, { error: { message: 'sign in first' } });
@@ -104,8 +107,9 @@ export async function handleImages(
     const id = uploads.length;
     uploads.push({ name: file.name, type: file.type, bytes: Buffer.from(await file.arrayBuffer()), field, user });
     const location = `${context.origin}/uploads/${id}.${extension}`;
-    // TinyMCE reads `location`, CKEditor 5's simple upload adapter `url`.
-    answer(200, { location, url: location });
+    // TinyMCE reads `location`, CKEditor 5's simple upload adapter `url`; WordPress answers a media object.
+    if (wordpress) answer(201, { id: id + 1, source_url: location, alt_text: '', media_type: 'image', mime_type: file.type });
+    else answer(200, { location, url: location });
     return true;
   }
   return false;

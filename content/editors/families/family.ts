@@ -166,8 +166,14 @@ export interface ImageUpload {
    * with the alt: one step in the person's undo.
    */
   alt: 'kept' | 'repaste';
-  /** How the family's own uploader puts the image in (via `custom`): resolves when the editor has it, or says why not. */
-  insert?: (request: CustomImageInsert) => Promise<{ ok: true } | { ok: false; problem: string }>;
+  /**
+   * How the family's own uploader puts the image in (via `custom`): resolves when the editor has
+   * it, or says why not. An answer with `src` is the family's own verification (placement, model
+   * and page read back): image.ts reports it as it is, and waits for nothing more.
+   */
+  insert?: (request: CustomImageInsert) => Promise<CustomImageOutcome>;
+  /** Takes an image this path put in back out (a rollback's), read back; without it, the editor's undo keys and a delete. */
+  remove?: (request: { editable: Editable; src: string }) => Promise<boolean>;
   /** What this path was checked against: the library, its documentation, the test page, and when. */
   checked: string;
 }
@@ -177,10 +183,21 @@ export interface CustomImageInsert {
   /** The editable element and its document. */
   element: HTMLElement;
   doc: Document;
+  /** The field itself (a family's own path needs what its adapter marked on it: SmartEditor ONE's editor and part). */
+  editable: Editable;
+  /** The block it goes after (the start of its text), or the end of the field. */
+  after?: string;
+  /** The pixel size read from the bytes' header. */
+  width: number;
+  height: number;
   /** The bytes, as a File of the editable's own window, with the image's name and type. */
   file: File;
   alt: string;
 }
+
+/** What a family's own uploader answers (ImageUpload.insert). */
+export type CustomImageOutcome =
+  { ok: true } | { ok: true; src: string; text: string; path: string } | { ok: false; problem: string; text?: string; src?: string };
 
 /** One editor family, whole: found and read as its FamilyDetection says, written by the act module. */
 export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends FamilyDetection<F> {

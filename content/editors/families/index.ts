@@ -12,9 +12,11 @@ import { contenteditable } from './contenteditable.ts';
 import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
 import { editorjs } from './editorjs.ts';
+import { wordpressBlockEditor } from './wordpress-block-editor.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
 import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
+import { smartEditorOneImage } from '../smartEditorOne/photo.ts';
 import { listbox } from './listbox.ts';
 import { smartEditorOne } from './smarteditor-one.ts';
 import { tagChips } from './tag-chips.ts';
@@ -44,11 +46,12 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   tinymce,
   codemirror,
   // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
-  'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver },
+  'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver, image: smartEditorOneImage },
   'input-buffer': inputBuffer,
   editorjs,
   trix,
   ckeditor4,
+  'wordpress-block-editor': wordpressBlockEditor,
   listbox,
   'tag-chips': tagChips,
   'file-input': fileInput,

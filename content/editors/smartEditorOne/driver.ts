@@ -22,6 +22,7 @@
  * field exactly keeps the editor's undo, so the model path is used where it exists.
  */
 import { normalizeFieldText } from '../../../shared/fieldText.ts';
+import { UPLOAD_WAIT_MS, type ImageType as SmartEditorUploadType } from '../../../shared/imageBytes.ts';
 import {
   MAX_MODEL_CHARS,
   type SmartEditorAnswer,
@@ -96,7 +97,7 @@ export function loose(text: string): string {
 }
 
 /** A v4 UUID, as the editor's own ids ("SE-" + uuid); getRandomValues, since randomUUID needs a secure context. */
-function random(): string {
+export function random(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
@@ -104,21 +105,23 @@ function random(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-type CallBody = { op: 'read' } | { op: 'write'; data: string; title: string | null };
+type CallBody =
+  { op: 'read' } | { op: 'write'; data: string; title: string | null } | { op: 'upload'; name: string; type: SmartEditorUploadType; bytes: string };
 
-async function callModel(ref: SmartEditorRef, request: CallBody): Promise<SmartEditorAnswer> {
+export async function callModel(ref: SmartEditorRef, request: CallBody): Promise<SmartEditorAnswer> {
   const call = { ...request, frame: ref.frame, key: ref.key } as SmartEditorCall;
-  const parsed = smartEditorAnswerSchema.safeParse(await callWorker(call, 20_000));
+  // An upload waits for the site's answer (UPLOAD_WAIT_MS, as every family's upload does).
+  const parsed = smartEditorAnswerSchema.safeParse(await callWorker(call, request.op === 'upload' ? UPLOAD_WAIT_MS + 5_000 : 20_000));
   return parsed.success ? parsed.data : { ok: false, reason: 'invalid', message: 'The worker answered in an unexpected shape.' };
 }
 
-function rendered(field: SmartEditorField): { root: HTMLElement; title: string; body: string } | null {
+export function rendered(field: SmartEditorField): { root: HTMLElement; title: string; body: string } | null {
   const root = documentRoot(field.element);
   return root ? { root, title: renderedText(root, 'title'), body: renderedText(root, 'body') } : null;
 }
 
 /** The model, if it reads as what the page shows (what the page says of it is never believed alone). */
-async function checkedModel(
+export async function checkedModel(
   field: SmartEditorField,
   ref: SmartEditorRef,
 ): Promise<{ data: SeDocumentData; text: string } | { fallback: string } | { refuse: string }> {
@@ -138,7 +141,7 @@ async function checkedModel(
 }
 
 /** Waits until the page shows `title` and `body` (or stops changing); true when it does. */
-async function shows(field: SmartEditorField, title: string, body: string): Promise<boolean> {
+export async function shows(field: SmartEditorField, title: string, body: string): Promise<boolean> {
   const check = () => {
     const page = rendered(field);
     return page !== null && loose(page.title) === loose(title) && loose(page.body) === loose(body);

@@ -27,6 +27,17 @@ for (const [name, value] of Object.entries(spied)) {
     };
   }
 }
+// Its uploader too (a photo must never be handed to it).
+const videos = spied._videoUploadService as { _imageUploadService: Record<string, unknown> };
+const uploader = videos._imageUploadService;
+for (const [name, value] of Object.entries(uploader)) {
+  if (typeof value === 'function') {
+    uploader[name] = (...args: unknown[]) => {
+      calls.push(`_imageUploadService.${name}`);
+      return (value as (...parameters: unknown[]) => unknown)(...args);
+    };
+  }
+}
 (window as unknown as { SmartEditor: unknown; __smartEditorCalls: string[] }).SmartEditor = { _editors: { blogpc001: spied, cafepc001: spied } };
 (window as unknown as { __smartEditorCalls: string[] }).__smartEditorCalls = calls;
 const bodyLines = () =>

@@ -11,7 +11,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { documentHtml, escapeHtml } from './editor/render.ts';
-import { contentText, emptyDocument, paragraph, textComponent, textNode, titleComponent, titleText, type DocumentData } from './editor/model.ts';
+import {
+  contentText,
+  emptyDocument,
+  paragraph,
+  seId,
+  textComponent,
+  textNode,
+  titleComponent,
+  titleText,
+  type DocumentData,
+  type ImageComponent,
+} from './editor/model.ts';
+import { makePng } from '../../../shared/testing/imageFixtures.ts';
 
 export const NAVER_HOSTS = [
   'blog.naver.com',
@@ -74,6 +86,14 @@ export interface NaverState {
   uploads: Array<{ host: string; fileName: string; size: number; type: string }>;
   sessionKeys: Set<string>;
   articles: CafeArticle[];
+  /**
+   * How the upload host answers (a test's switch): `good`, or badly — `fail` (HTTP 500), an
+   * `<item>` with `no-url`, a url on a `foreign-host`, an `oversized` url, or a `non-string` one
+   * (`<url type="number">`, which the fixture's uploader passes on as a number).
+   */
+  photoAnswer: 'good' | 'fail' | 'no-url' | 'foreign-host' | 'oversized' | 'non-string';
+  /** From which upload (its 1-based number in `uploads`) the answer is `photoAnswer`; the ones before answer well. */
+  photoAnswerFrom: number;
 }
 
 /** Blog categories of the fixture's blog (categoryNo → name). */
@@ -99,23 +119,72 @@ function seededPost(): BlogPost {
   return { logNo: '223000000001', blogId: 'alice_nv', author: 'alice_nv', data, category: '1', tags: [], open: 'public' };
 }
 
-/** The cafe's notes a blog post is written from (the issue's "from the Naver Cafe notes"). */
+/** The cafe notes' two photos, served at the Cafe's photo host (the viewer's address carries ?type=w800: guessed). */
+export const CAFE_PHOTOS = [
+  { url: '/MjAyNjExMjhfMTIz/MDAxNzg0.market.PNG/market_stalls.png', bytes: makePng(320, 200, (x, y) => [200, 80 + (x % 150), 40 + (y % 100)]) },
+  { url: '/MjAyNjExMjhfMTI0/MDAxNzg1.tea.PNG/riverside_tea.png', bytes: makePng(240, 180, (x, y) => [30 + (y % 200), 140, 90 + (x % 120)]) },
+];
+
+function cafePhoto(photo: (typeof CAFE_PHOTOS)[number], represent: boolean): ImageComponent {
+  const fileName = photo.url.slice(photo.url.lastIndexOf('/') + 1);
+  const bytes = Buffer.from(photo.bytes);
+  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  return {
+    id: seId(),
+    layout: 'default',
+    src: `https://cafeptthumb-phinf.pstatic.net${photo.url}?type=w800`,
+    internalResource: true,
+    represent,
+    path: photo.url,
+    domain: 'https://cafeptthumb-phinf.pstatic.net',
+    fileSize: photo.bytes.length,
+    width,
+    widthPercentage: 0,
+    height,
+    originalWidth: width,
+    originalHeight: height,
+    fileName,
+    caption: null,
+    format: 'normal',
+    displayFormat: 'normal',
+    imageLoaded: true,
+    contentMode: 'fit',
+    origin: { srcFrom: 'local', '@ctype': 'imageOrigin' },
+    ai: false,
+    '@ctype': 'image',
+  } as ImageComponent;
+}
+
+/** The cafe's notes a blog post is written from (the issue's "from the Naver Cafe notes"), with two photos. */
 function seededArticle(): CafeArticle {
   const data = emptyDocument();
   data.document.components = [
     titleComponent(''),
+    textComponent([paragraph([textNode('봄 시장은 토요일 오전 10시에 강변에서 열립니다.')]), paragraph([textNode('컵을 가져오면 차 할인이 있습니다.')])]),
+    cafePhoto(CAFE_PHOTOS[0] as (typeof CAFE_PHOTOS)[number], true),
     textComponent([
-      paragraph([textNode('봄 시장은 토요일 오전 10시에 강변에서 열립니다.')]),
-      paragraph([textNode('컵을 가져오면 차 할인이 있습니다.')]),
       paragraph([textNode('준비물: 장바구니, 컵, 돗자리', { bold: true })]),
       paragraph([textNode('지도: '), textNode('강변 공원 안내', undefined, 'https://map.example.com/riverside')]),
     ]),
+    cafePhoto(CAFE_PHOTOS[1] as (typeof CAFE_PHOTOS)[number], false),
+    textComponent([paragraph([textNode('')])]),
   ];
   return { articleId: 1, cafeId: '10001', menuId: '1', author: 'carol', subject: '주간 공지: 봄 시장', data, tags: [] };
 }
 
 export function freshNaverState(): NaverState {
-  return { posts: [seededPost()], drafts: [], autosave: new Map(), photos: new Map(), uploads: [], sessionKeys: new Set(), articles: [seededArticle()] };
+  const photos = new Map(CAFE_PHOTOS.map((photo) => [photo.url, { bytes: Buffer.from(photo.bytes), type: 'image/png' }]));
+  return {
+    posts: [seededPost()],
+    drafts: [],
+    autosave: new Map(),
+    photos,
+    uploads: [],
+    sessionKeys: new Set(),
+    articles: [seededArticle()],
+    photoAnswer: 'good',
+    photoAnswerFrom: 0,
+  };
 }
 
 const SESSION_COOKIE = 'fixture_user';
@@ -288,8 +357,18 @@ async function naverBlog(request: NaverRequest, state: NaverState): Promise<Nave
   return null;
 }
 
-function articleView(article: CafeArticle): string {
+/** The photo hosts' https addresses as this fixture serves them (http, on its port). */
+function servedHere(data: DocumentData, port: number): DocumentData {
+  const copy = JSON.parse(JSON.stringify(data)) as DocumentData;
+  for (const component of copy.document.components)
+    if (component['@ctype'] === 'image')
+      component.src = component.src.replace(/^https:\/\/(blogfiles|cafeptthumb-phinf)\.pstatic\.net\//, `http://$1.pstatic.net:${port}/`);
+  return copy;
+}
+
+function articleView(article: CafeArticle, port: number): string {
   const options = { view: 'viewer' as const, bodyPlaceholder: '', bodySize: 'fs15' };
+  article = { ...article, data: servedHere(article.data, port) };
   const tags = article.tags.map((tag) => `<a class="tag" href="#">#${escapeHtml(tag)}</a>`).join(' ');
   return `<div class="ArticleContentBox"><div class="article_header"><h3 class="title_text">${escapeHtml(article.subject)}</h3><span class="nickname">${escapeHtml(article.author)}</span></div>
 <div class="article_viewer"><div class="se-viewer"><div class="se-main-container">${documentHtml(article.data.document, options, true)}</div></div></div><div class="ArticleTagList">${tags}</div></div>`;
@@ -326,12 +405,12 @@ async function naverCafe(request: NaverRequest, state: NaverState): Promise<Nave
   if (read) {
     const article = state.articles.find((item) => item.cafeId === read[1] && item.articleId === Number(read[2]));
     return article
-      ? page(`${article.subject} : 네이버 카페`, `${naverBar(user, false)}${articleView(article)}`)
+      ? page(`${article.subject} : 네이버 카페`, `${naverBar(user, false)}${articleView(article, request.port)}`)
       : { status: 404, body: '삭제되었거나 없는 게시글입니다.' };
   }
   if (url.pathname === '/ArticleRead.nhn') {
     const article = state.articles.find((item) => item.articleId === Number(url.searchParams.get('articleid')));
-    return article ? page(`${article.subject} : 네이버 카페`, articleView(article)) : { status: 404, body: '삭제되었거나 없는 게시글입니다.' };
+    return article ? page(`${article.subject} : 네이버 카페`, articleView(article, request.port)) : { status: 404, body: '삭제되었거나 없는 게시글입니다.' };
   }
   // cafe.naver.com/{cafe}/{articleId}: the article is in #cafe_main.
   const match = /^\/([a-z0-9]+)\/(\d+)$/.exec(url.pathname);
@@ -446,7 +525,16 @@ async function photos(request: NaverRequest, state: NaverState): Promise<NaverRe
     const fileName = image.fileName.replace(/[^A-Za-z0-9._-]/g, (char) => encodeURIComponent(char));
     const served = `${folder}/${fileName}`;
     state.photos.set(served, { bytes: image.bytes, type: image.type });
-    const body = `<?xml version="1.0" encoding="UTF-8"?><item><url>${escapeHtml(served)}</url><path>${escapeHtml(folder)}</path><fileName>${escapeHtml(fileName)}</fileName><width>${size.width}</width><height>${size.height}</height><fileSize>${image.bytes.length}</fileSize><imageType>${size.type}</imageType><thumbnail>${escapeHtml(served)}?type=s3</thumbnail></item>`;
+    const answer = state.uploads.length >= state.photoAnswerFrom ? state.photoAnswer : 'good';
+    if (answer === 'fail') return { status: 500, body: '<error>server error</error>', headers: { ...headers, ...XML } };
+    const urlElement = {
+      good: `<url>${escapeHtml(served)}</url>`,
+      'no-url': '',
+      'foreign-host': `<url>https://photos.evil.example${escapeHtml(served)}</url>`,
+      oversized: `<url>${escapeHtml(served)}${'/x'.repeat(3000)}</url>`,
+      'non-string': '<url type="number">20261201</url>',
+    }[answer];
+    const body = `<?xml version="1.0" encoding="UTF-8"?><item>${urlElement}<path>${escapeHtml(folder)}</path><fileName>${escapeHtml(fileName)}</fileName><width>${size.width}</width><height>${size.height}</height><fileSize>${image.bytes.length}</fileSize><imageType>${size.type}</imageType><thumbnail>${escapeHtml(served)}?type=s3</thumbnail></item>`;
     return { status: 200, body, headers: { ...headers, ...XML } };
   }
   if (host === 'blogfiles.pstatic.net' || host === 'cafeptthumb-phinf.pstatic.net') {

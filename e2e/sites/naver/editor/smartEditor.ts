@@ -534,11 +534,16 @@ export class FixtureSmartEditor {
       if (response.status !== 200) throw { code: 'FAIL', response: { code: response.status >= 500 ? 'SERVER_ERROR' : 'CLIENT' } };
       const item = new DOMParser().parseFromString(await response.text(), 'application/xml').querySelector('item');
       const read = (name: string) => item?.querySelector(name)?.textContent ?? '';
-      if (!item || !read('url')) throw { code: 'FAIL', response: { code: 'SERVER_ERROR' } };
+      if (!item) throw { code: 'FAIL', response: { code: 'SERVER_ERROR' } };
+      // The answer passed on as parsed (guessed: the record does not say what the editor checks),
+      // so a malformed answer reaches the caller as a changed page's would: no url, a number.
+      const urlElement = item.querySelector('url');
+      const url =
+        urlElement === null ? undefined : urlElement.getAttribute('type') === 'number' ? Number(urlElement.textContent) : (urlElement.textContent ?? '');
       return {
         code: 'SUCCESS' as const,
         response: {
-          url: read('url'),
+          url: url as string,
           path: read('path'),
           fileName: read('fileName'),
           width: Number(read('width')),

@@ -1,0 +1,55 @@
+/**
+ * The WordPress block editor (Gutenberg, @wordpress/block-editor): its model is the block list
+ * in its `core/block-editor` data store; React renders each block from it, a rich-text block as
+ * a contenteditable of its own (`data-type="core/paragraph"`, `core/heading` …), inside the root
+ * layout `.is-root-container` of WritingFlow's `.block-editor-writing-flow`. Its RichText paste handler (`pasteHandler` of @wordpress/blocks'
+ * raw handling) turns pasted HTML into blocks: a heading a core/heading, a list a core/list of
+ * core/list-item, a quote a core/quote. What a block shows is what the store holds (rendered
+ * from it), so the DOM read per block is the model's text.
+ */
+import { describeFamily, type FamilyDetection } from './family.ts';
+
+export const wordpressBlockEditorDetection: FamilyDetection<'wordpress-block-editor'> = {
+  id: 'wordpress-block-editor',
+  // WritingFlow's element, around the root layout (`.is-root-container`): it turns contenteditable
+  // itself while blocks are multi-selected, so it, not the layout, is the field.
+  find: { by: 'root', selector: '.block-editor-writing-flow' },
+  // Its popovers (block toolbar, inserter) open in popover slots; WritingFlow's "Editor canvas"
+  // stop (a role=button focus stop before the blocks, for keyboard users) is no action either.
+  chrome: ['.popover-slot', '.block-editor-writing-flow__canvas-stop'],
+  placeholder: '[data-rich-text-placeholder]',
+  read: 'blocks',
+  // One line per top-level block (a list or quote one per inner line), without the U+FEFF an empty block holds.
+  readText: (root) =>
+    Array.from(root.querySelector('.is-root-container')?.children ?? [], (block) => (block as HTMLElement).innerText ?? '')
+      .join('\n')
+      .replace(/\ufeff/g, ''),
+};
+
+export const wordpressBlockEditor = /* @__PURE__ */ describeFamily(wordpressBlockEditorDetection, {
+  text: 'rich',
+  model: 'own',
+  // Its paste handler makes blocks of HTML, and of plain text (a paragraph per line); no other path reaches its store.
+  write: {
+    text: { fill: ['paste'], append: ['paste'] },
+    html: { fill: ['paste'], append: ['paste'] },
+    // Backspace over its own selection of every block.
+    clear: ['keys'],
+  },
+  // Its own select-all, as a person makes it (writing-flow use-select-all.js: a second Ctrl+A
+  // selects every block), Backspace removes them (removeBlocks leaves one default paragraph),
+  // and its clipboard handler (use-clipboard-handler.js) puts the pasted blocks there. A
+  // selection of the text alone does not do: the first block keeps its type (observed: a
+  // heading stayed a heading with a paragraph's text).
+  selectAll: 'blocks',
+  // An append of structure is refused, not written (observed): its paste at a caret splits that
+  // block and merges the first pasted block into it (__unstableSplitSelection), so a heading
+  // appended after a paragraph becomes that paragraph's text; the read-back sees it and the
+  // write is rolled back. Neither a synthetic Enter nor execCommand('insertParagraph') made a
+  // new block first.
+  // core/heading: levels 1–6 (its `level` attribute); core/list: ordered or not.
+  headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  lists: ['ul', 'ol'],
+  checked:
+    '@wordpress/block-editor 18.0.0, block-library 11.1.0, blocks 16.1.0 (raw-handling pasteHandler), data 10.56.0, format-library 5.56.0 (npm); the wordpress-block-editor page of e2e editors.spec, 2026-12-01',
+});
