@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { measureColdStart } from './coldStart.ts';
 import { measureFirstAnswers, measureServerStart, timingRow } from './connection.ts';
 import { measureEditorLatency } from './editorLatency.ts';
+import { measureImageInsert } from './imageInsert.ts';
 import { MINIMAL_PAGES, playwrightMcpTranscript, REALISTIC_PAGES, tetherTranscript } from './contextCost.ts';
 import { JOURNAL_NOTICE_MS } from '../shared/runtimeProtocol.ts';
 import { measureBrowserFloor } from './browserFloor.ts';
@@ -26,11 +27,13 @@ import { startBenchTether } from './tetherSetup.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const EDITOR_ITERATIONS = Number(process.env.BENCH_EDITOR_ITERATIONS ?? 30);
+/** 2 MB photos per family in the image section. */
+const IMAGE_ITERATIONS = Number(process.env.BENCH_IMAGE_ITERATIONS ?? 10);
 /** Inspects per cell of the page-size table. */
 const PAGE_SIZE_RUNS = Number(process.env.BENCH_PAGE_SIZE_RUNS ?? 20);
 /** Runs per first-answer and server-start row. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-/** BENCH_ONLY=editors,size (or scale, holds, context, pagesize, latency, cold, connection, serverstart) measures only those sections and keeps the others of RESULTS.md as they were. */
+/** BENCH_ONLY=editors,size (or scale, holds, context, pagesize, latency, cold, connection, serverstart, images) measures only those sections and keeps the others of RESULTS.md as they were. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const runs = (name: string) => ONLY.size === 0 || ONLY.has(name);
 
@@ -104,7 +107,7 @@ if (runs('size')) {
   );
 }
 
-const bench = ['editors', 'context', 'pagesize', 'latency', 'cold', 'holds'].some(runs) ? await startBenchTether() : null;
+const bench = ['editors', 'images', 'context', 'pagesize', 'latency', 'cold', 'holds'].some(runs) ? await startBenchTether() : null;
 try {
   // The context cost first: the editor pages the editor section opens are not part of the task.
   if (bench && runs('context')) {
@@ -205,6 +208,39 @@ try {
     );
     log(
       `\n${EDITOR_ITERATIONS} fills of each kind per editor, each after an inspect (not timed) so it expects what the previous one left. An act checks every step in the page before any runs (a plan that presses nothing, in the run itself), converts markdown (marked) and sanitizes it (DOMPurify), delivers it the way the editor takes it (paste, beforeinput or execCommand), waits for the editor to settle and reads it back; the editor's own paste handling is most of the time.\n`,
+    );
+  }
+  if (bench && runs('images')) {
+    const inserts = await measureImageInsert(bench, IMAGE_ITERATIONS);
+    section(11, 'A 2 MB photo into each family with an image path, vs. the page posting it itself');
+    log(
+      table(
+        [
+          'target',
+          'path',
+          'photo',
+          'refused, sent again',
+          'Tether median',
+          'Tether p95',
+          'page script median',
+          'page script p95',
+          'Tether ÷ page script (median)',
+        ],
+        inserts.map((row) => [
+          row.target,
+          row.path,
+          kb(row.bytes),
+          String(row.retries),
+          `${ms(row.tether.median)} ms`,
+          `${ms(row.tether.p95)} ms`,
+          `${ms(row.direct.median)} ms`,
+          `${ms(row.direct.p95)} ms`,
+          ratio(row.tether.median, row.direct.median),
+        ]),
+      ),
+    );
+    log(
+      `\n${IMAGE_ITERATIONS} photos per row (a real 816 × 816 PNG stored uncompressed), after one untimed act that injects the act module; each after an inspect (not timed); an act refused before it ran because the editor was still settling (field_changed) is inspected and sent again, as an agent does, and counted in its column, not timed. The families are those whose descriptor declares an image path (content/editors/families/), so one that gains a path is measured too. Tether's time is the whole act: the MCP client sends the bytes inline (base64), the worker checks them and stages them into the page, the editor's own upload (or the site's file chooser script) posts them to the site, and Tether waits until the editor shows the site's stored copy and reads it back; the site lets agents upload there without asking, so no approval waits. The page script row posts the same bytes to the same endpoint from the page itself and waits for the stored copy to load: the site's upload alone.\n`,
     );
   }
   if (bench && runs('latency')) {

@@ -20,7 +20,9 @@ if (hook && !hook.module) {
       if (!parsed.success) return { ok: false, error: tetherError('invalid_request', 'Malformed act request.') };
       const request = parsed.data;
       const images = Object.fromEntries((request.images ?? []).map((image) => [image.use, image.id]));
-      const context = { inspected: request.inspected, elements: request.elements, pins: request.pins, requestId: request.requestId, images };
+      // A dry run has no bytes: the worker says each image's type (by its bytes) for the checks that need it (a file chooser's accept=).
+      const types = Object.fromEntries((request.images ?? []).flatMap((image) => (image.type === undefined ? [] : [[image.use, image.type]])));
+      const context = { inspected: request.inspected, elements: request.elements, pins: request.pins, requestId: request.requestId, images, types };
       return { ok: true, value: await runPlan(request.requestId, request.plan, context, request.dryRun, request.approved) };
     },
     actStatus,

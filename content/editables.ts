@@ -92,7 +92,8 @@ function claim({ id: family, find }: FamilyDetection, element: HTMLElement): Edi
   const inPage = (kind: FieldKind, at = element): Editable => ({ kind, family, element: at, doc: at.ownerDocument, frame: null });
   if (find.by === 'control') {
     const type = (element.getAttribute('type') ?? '').toLowerCase();
-    return tag(element) === find.tag && (find.types === undefined || find.types.includes(type)) ? inPage(find.tag) : null;
+    // A file chooser is a field of its own kind: it takes a chosen file, never text.
+    return tag(element) === find.tag && (find.types === undefined || find.types.includes(type)) ? inPage(type === 'file' ? 'file' : find.tag) : null;
   }
   if (find.by === 'root') {
     // The nearest editor root is this family's: an editor nested in another's (a code block's) is its own.
@@ -145,7 +146,9 @@ export function readEditable(editable: Editable): string {
 
 /** The markup of a contenteditable, kept so a rollback can restore formatting, not just text. */
 export function readEditableHtml(editable: Editable): string | null {
-  return editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' ? null : editable.element.innerHTML;
+  return editable.kind === 'input' || editable.kind === 'textarea' || editable.kind === 'select' || editable.kind === 'file'
+    ? null
+    : editable.element.innerHTML;
 }
 
 /** The element whose trusted input events are the person's typing in this field. */
@@ -190,4 +193,9 @@ export function isVisible(element: Element): boolean {
   if (rect.width === 0 && rect.height === 0) return false;
   const style = element.ownerDocument.defaultView?.getComputedStyle(html);
   return style?.visibility !== 'hidden' && style?.display !== 'none';
+}
+
+/** A file chooser's accept= tokens, lower-cased (none: any file), as inspect lists them and an image step is checked against. */
+export function acceptOf(element: Element): string[] {
+  return ((element as HTMLInputElement).accept ?? '').split(',').flatMap((token) => token.trim().toLowerCase() || []);
 }

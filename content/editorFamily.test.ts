@@ -26,7 +26,7 @@ describe('the editor family registry', () => {
     const editable = indexWhere(({ find }) => find.by === 'editable');
     const frameTests = indexWhere(({ find }) => find.by === 'frame' && find.body !== undefined);
     const frameFallback = indexWhere(({ find }) => find.by === 'frame' && find.body === undefined);
-    expect(controls).toEqual([0, 1, 2]);
+    expect(controls).toEqual([0, 1, 2, 3]);
     expect(editable).toHaveLength(1);
     expect(frameFallback).toEqual([DETECTION.length - 1]);
     const [generic = -1] = editable;

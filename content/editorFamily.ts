@@ -19,6 +19,7 @@ import { listboxDetection } from './editors/families/listbox.ts';
 import { smartEditorOneDetection } from './editors/families/smarteditor-one.ts';
 import { tagChipsDetection } from './editors/families/tag-chips.ts';
 import { inputDetection } from './editors/families/input.ts';
+import { fileInputDetection } from './editors/families/file-input.ts';
 import { lexicalDetection } from './editors/families/lexical.ts';
 import { prosemirrorDetection } from './editors/families/prosemirror.ts';
 import { quillDetection } from './editors/families/quill.ts';
@@ -50,6 +51,7 @@ export const EDITOR_FAMILIES = [
   'wordpress-block-editor',
   'listbox',
   'tag-chips',
+  'file-input',
 ] as const;
 export type EditorFamily = (typeof EDITOR_FAMILIES)[number];
 
@@ -62,6 +64,7 @@ export const DETECTION: readonly FamilyDetection[] = [
   inputDetection,
   textareaDetection,
   selectDetection,
+  fileInputDetection,
   smartEditorOneDetection,
   inputBufferDetection,
   listboxDetection,

@@ -7,7 +7,7 @@ import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../
 import { pieceOf, type Truncation } from '../shared/textPiece.ts';
 import type { MarkdownReader } from './actHook.ts';
 import { commentsIn, type CommentsRegion } from './commentsRegion.ts';
-import { isFocused, readEditable, selectOptions, typingSurface } from './editables.ts';
+import { acceptOf, isFocused, readEditable, selectOptions, typingSurface } from './editables.ts';
 import { elementId } from './elementIds.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel, textOf, type LocatedField, type PageModel } from './pageModel.ts';
@@ -108,6 +108,11 @@ export function describeField(field: LocatedField, readField: FieldReader = read
   };
   const options = selectOptions(field.editable);
   if (options) info.options = options;
+  if (field.editable.kind === 'file') {
+    // What it takes ([]: any file) and whether one choice may hold several.
+    info.accept = acceptOf(field.editable.element).slice(0, 20);
+    info.multiple = (field.editable.element as HTMLInputElement).multiple;
+  }
   return info;
 }
 

@@ -89,7 +89,8 @@ function area(element: Element): number {
 function labelFor(element: Element): string {
   const html = element as HTMLInputElement;
   const id = html.id;
-  const explicit = id ? element.ownerDocument.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
+  // A file chooser's label is what a person clicks (often the label it sits in).
+  const explicit = (id ? element.ownerDocument.querySelector(`label[for="${CSS.escape(id)}"]`) : null) ?? (html.type === 'file' ? html.labels?.[0] : null);
   return (textOf(explicit) || element.getAttribute('aria-label') || element.getAttribute('placeholder') || element.getAttribute('name') || id || '').slice(
     0,
     200,
@@ -118,7 +119,9 @@ export function genericEditables(doc: Document, leaveOut?: (editable: Editable) 
     const editable = editableFrom(element);
     if (!editable || seen.has(editable.element)) continue;
     if (editable.kind === 'contenteditable' && editable.element.parentElement?.isContentEditable) continue;
-    if (leaveOut?.(editable) || !isReachable(element)) continue;
+    // A file chooser is often hidden behind its label (an "attach" button): the person reaches it there.
+    const reached = isReachable(element) || (editable.kind === 'file' && Array.from((element as HTMLInputElement).labels ?? []).some(isReachable));
+    if (leaveOut?.(editable) || !reached) continue;
     seen.add(editable.element);
     editables.push({ element, editable });
   }
@@ -148,7 +151,9 @@ export function namedFields(editables: GenericEditable[], taken: Set<string>): L
       draftIfNonEmpty: false,
       located: title.element,
     });
-  const bodies = editables.filter(({ editable }) => editable.kind !== 'input' && editable.kind !== 'select').sort((a, b) => area(b.element) - area(a.element));
+  const bodies = editables
+    .filter(({ editable }) => editable.kind !== 'input' && editable.kind !== 'select' && editable.kind !== 'file')
+    .sort((a, b) => area(b.element) - area(a.element));
   const body = bodies[0];
   if (body)
     fields.push({

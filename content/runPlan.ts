@@ -14,11 +14,11 @@
 import { tetherError, type ErrorCode, type TetherError } from '../shared/errors.ts';
 import { fieldHash, normalizeFieldText } from '../shared/fieldText.ts';
 import { checkFieldBinding, pinDrift, type ClickPin, type SeenElement } from '../shared/elementBinding.ts';
-import type { PageActResult, PlanProblem, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
+import type { PageActResult, PlanProblem, PostImage, StepOutcome, ActionKind } from '../shared/pageProtocol.ts';
 import { APPROVAL_ACTION_KINDS } from '../shared/pageProtocol.ts';
 import type { Plan, PlanStep } from '../shared/protocol.ts';
 import { draftState, elementId, lastEditBy, personIsTyping, readPageModel, rememberTetherWrite, seenElement } from './actHost.ts';
-import { isDisabled, readEditable, readEditableHtml, typingSurface, type Editable } from './editables.ts';
+import { acceptOf, isDisabled, readEditable, readEditableHtml, typingSurface, type Editable } from './editables.ts';
 import { TooLarge } from './editors/structuredText.ts';
 import { fieldExpectation, holdsExpected, type FieldExpectation } from './fieldExpectation.ts';
 import type { LocatedAction, LocatedField, PageModel } from './pageModel.ts';
@@ -34,7 +34,9 @@ import {
   type WriteOutcome,
 } from './writeField.ts';
 import { familyOf } from './editors/families/index.ts';
-import { blockAfter, insertImage, removeImage } from './editors/image.ts';
+import { blockAfter, insertImage, removeImage, UPLOAD_LIMIT_MS } from './editors/image.ts';
+import { acceptsType, chooseFile, clearChoice } from './editors/fileInput.ts';
+import type { ImageType } from '../shared/imageBytes.ts';
 import { markdownPieces } from '../shared/planImages.ts';
 import { releaseImages, stagedImage } from './imageStage.ts';
 import type { StagedImage } from './editors/image.ts';
@@ -60,6 +62,8 @@ interface PlannedWrite {
   pieces?: Array<{ image: StagedImage; alt: string; after?: string }>;
   /** An image step: the bytes and where they go. */
   image?: { image: StagedImage; alt: string; after?: string };
+  /** An image step into the site's own file chooser: the photo chosen in it (its script uploads it). */
+  file?: { image: StagedImage; alt: string };
 }
 
 interface Validation {
@@ -79,6 +83,8 @@ export interface PlanContext {
   /** The act's request id and its staged images, by use (shared/planImages.ts): their bytes are kept by id. */
   requestId?: string;
   images?: Record<string, string>;
+  /** Each image's type by its bytes, by use: what a dry run checks a file chooser's accept= against (a run checks the staged bytes' own). */
+  types?: Record<string, ImageType>;
 }
 
 function problem(step: number, code: ErrorCode, message: string, extra: Pick<PlanProblem, 'changed' | 'cause' | 'editor'> = {}): PlanProblem {
@@ -157,6 +163,43 @@ function imagesFor(
   return { pieces };
 }
 
+/**
+ * An image step into a file chooser, or the problem: it has no inside (no `after`), it must accept
+ * the image's type (its accept=, by the type the bytes say), and one without `multiple` takes one
+ * photo per act (a second choice would replace the first on many sites).
+ */
+function fileChoiceFor(
+  index: number,
+  step: Extract<PlanStep, { op: 'image' }>,
+  field: LocatedField,
+  plan: Plan,
+  context: PlanContext,
+  dryRun: boolean,
+): { file: { image: StagedImage; alt: string } } | { problem: PlanProblem } {
+  const refuse = (message: string) => ({ problem: problem(index, 'invalid_request', message, { editor: field.editable.family }) });
+  if (step.after !== undefined) return refuse(`"${field.name}" is a file chooser: a photo has no place inside it, so leave out after.`);
+  const input = field.editable.element as HTMLInputElement;
+  const into = plan.steps.filter((other) => other.op === 'image' && other.field === step.field).length;
+  if (into > 1 && !input.multiple) {
+    return refuse(`"${field.name}" is a file chooser that takes one file (no multiple), and this plan puts ${into} photos in it: send one per act.`);
+  }
+  const use = String(index);
+  const id = context.images?.[use];
+  const type = dryRun ? context.types?.[use] : undefined;
+  const image = dryRun
+    ? type && { blob: new Blob(), name: 'image', type, width: 1, height: 1 }
+    : id !== undefined && context.requestId !== undefined
+      ? stagedImage(context.requestId, id)
+      : null;
+  if (!image)
+    return refuse(dryRun ? 'The image’s type did not reach the page. Send the act again.' : 'The image’s bytes did not reach the page. Send the act again.');
+  const accept = acceptOf(input);
+  if (!acceptsType(accept, image.type)) {
+    return refuse(`"${field.name}" accepts ${accept.join(', ')}; this image is ${image.type} (by its bytes). Choose an image it accepts.`);
+  }
+  return { file: { image, alt: step.alt } };
+}
+
 /** Validates every step; `pinned` checks each click against the dry run's (a run, not a dry run). */
 function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinned: boolean): Validation {
   const dryRun = !pinned;
@@ -193,6 +236,12 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
     const field = model.fields.find((candidate) => candidate.name === step.field);
     if (!field) {
       problems.push(problem(index, 'invalid_request', `No field "${step.field}" on this page. Fields here: ${fieldNames}.`));
+      return;
+    }
+    if (field.editable.kind === 'file' && step.op !== 'image') {
+      problems.push(
+        problem(index, 'invalid_request', `"${step.field}" is a file chooser: put a photo in it with an image step.`, { editor: field.editable.family }),
+      );
       return;
     }
     const isSelect = field.editable.kind === 'select';
@@ -245,6 +294,18 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
     }
     const base = expectedBefore.text ?? current;
     const imageKeys = step.op === 'image' ? ['image'] : (step.op === 'fill' || step.op === 'append') && step.images ? Object.keys(step.images) : [];
+    if (step.op === 'image' && field.editable.kind === 'file') {
+      const chosen = fileChoiceFor(index, step, field, plan, context, dryRun);
+      if ('problem' in chosen) {
+        problems.push(chosen.problem);
+        return;
+      }
+      // What a chooser reads as once a file is chosen (the HTML Living Standard's filename mode).
+      const after = `C:\\fakepath\\${chosen.file.image.name}`;
+      predicted.set(field.name, after);
+      writes.set(index, { step: index, field, expectedBefore, expectedAfter: after, planned: null, file: chosen.file });
+      return;
+    }
     if (imageKeys.length > 0) {
       const imaging = imagesFor(index, step, field, context, dryRun);
       if ('problem' in imaging) {
@@ -367,6 +428,8 @@ interface LeftOver {
   field: string;
   length: number;
   hash: string;
+  /** A photo chosen in the site's file chooser: the copy the site stored (and may still show), which Tether cannot take back. */
+  uploaded?: string;
 }
 
 interface Undone {
@@ -461,6 +524,14 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       const write = validation.writes.get(outcome.step);
       if (!write) continue;
       const { editable } = write.field;
+      if (write.file) {
+        // The chooser is emptied; what the site's script uploaded stays with the site (said so, never "undone").
+        clearChoice(editable);
+        const uploaded = placed.get(outcome.step)?.[0];
+        if (uploaded === undefined) undone.restored.push(outcome.step);
+        else undone.leftOver.push({ step: outcome.step, field: write.field.name, length: 0, hash: fieldHash(''), uploaded });
+        continue;
+      }
       let removed = true;
       for (const src of [...(placed.get(outcome.step) ?? [])].reverse()) removed = (await removeImage(editable, src)) && removed;
       const snapshot = snapshots.get(write.field);
@@ -524,23 +595,27 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       );
     }
     // An image step changes no text: the field's text needs no putting back, only the image taking out.
-    if (!snapshots.has(write.field) && !write.image) snapshots.set(write.field, await snapshotField(editable));
+    if (!snapshots.has(write.field) && !write.image && !write.file) snapshots.set(write.field, await snapshotField(editable));
     const beforeHash = fieldHash(now);
     const images: string[] = [];
     placed.set(index, images);
     let problemWords: string | null = null;
     let outcome: WriteOutcome;
-    if (write.image) {
-      const put = await insertImage(editable, write.image.image, write.image.alt, write.image.after);
+    if (write.file || write.image) {
+      const put = write.file
+        ? await chooseFile(editable, write.file.image, UPLOAD_LIMIT_MS)
+        : await insertImage(editable, write.image?.image as StagedImage, write.image?.alt ?? '', write.image?.after);
       if (put.src !== undefined) images.push(put.src);
       problemWords = put.problem ?? null;
+      // A file chooser has no alt to give: the site decides its image's.
+      const altDropped = write.file !== undefined && write.file.alt !== '';
       outcome = {
         editor: editable.family,
         path: put.path,
         tried: put.tried,
         verified: put.verified,
         text: put.text,
-        ...(put.verified ? { kept: ['img'] } : {}),
+        ...(put.verified ? { kept: ['img'], ...(altDropped ? { dropped: ['alt'] } : {}) } : {}),
       };
     } else if (write.pieces) {
       outcome = await writePieces(
@@ -563,7 +638,7 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       op: step.op,
       target: step.field,
       ...reportOf(outcome),
-      ...(write.image && images[0] !== undefined && verified ? { src: images[0] } : {}),
+      ...((write.image || write.file) && images[0] !== undefined && verified ? { src: images[0] } : {}),
       ...(write.pieces && images.length > 0 ? { images } : {}),
       beforeHash,
       afterHash: fieldHash(outcome.text),
@@ -617,6 +692,32 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
   return { ok: true, dryRun: false, steps: ran, clicks: clickInfos(validation), url: location.href };
 }
 
+/**
+ * The images the post holds now, for a publish approval's thumbnails: those a person sees in its
+ * fields (an editor's document included) and in the form its publish button sends (a chooser's
+ * stored copies), at an http(s) address, 48 px a side at least (no icons), not aria-hidden; each
+ * address once, 20 at most. Only named here: the worker loads and checks each one.
+ */
+function postImages(model: PageModel, publishing: Validation['clicks']): PostImage[] {
+  const roots: Element[] = model.fields
+    .filter((field) => !['input', 'textarea', 'select', 'file'].includes(field.editable.kind))
+    .map((field) => field.editable.element);
+  for (const click of publishing) {
+    const form = click.located.element.closest('form');
+    if (form) roots.push(form);
+  }
+  const found = new Map<string, PostImage>();
+  for (const root of roots) {
+    for (const img of Array.from(root.querySelectorAll('img'))) {
+      const src = img.currentSrc || img.src;
+      if (found.size >= 20 || found.has(src) || !/^https?:\/\//i.test(src)) continue;
+      if (img.naturalWidth < 48 || img.naturalHeight < 48 || img.closest('[aria-hidden="true"]')) continue;
+      found.set(src, { src, alt: (img.getAttribute('alt') ?? '').slice(0, 300), width: img.naturalWidth, height: img.naturalHeight });
+    }
+  }
+  return [...found.values()];
+}
+
 export async function runPlan(requestId: string, plan: Plan, context: PlanContext, dryRun: boolean, approved: boolean): Promise<PageActResult> {
   const done = completed.get(requestId);
   if (done && !dryRun) return done;
@@ -636,7 +737,11 @@ export async function runPlan(requestId: string, plan: Plan, context: PlanContex
     );
   }
   if (validation.problems.length > 0) return refusal(summarize(validation.problems), validation.problems);
-  if (dryRun) return { ok: true, dryRun: true, steps: [], clicks: clickInfos(validation), url: location.href };
+  if (dryRun) {
+    const publishing = validation.clicks.filter((click) => APPROVAL_ACTION_KINDS.includes(click.kind));
+    const shown = publishing.length > 0 ? postImages(model, publishing) : [];
+    return { ok: true, dryRun: true, steps: [], clicks: clickInfos(validation), url: location.href, ...(shown.length > 0 ? { postImages: shown } : {}) };
+  }
   // The page is read again for the run: a click that became publish-type since the dry run, and was
   // not approved, does not run.
   const unapproved = validation.clicks.find((click) => APPROVAL_ACTION_KINDS.includes(click.kind));

@@ -30,6 +30,17 @@ export const approvalImageSchema = z.object({
 });
 export type ApprovalImage = z.infer<typeof approvalImageSchema>;
 
+/** An image the post already holds, shown in its publish approval (a thumbnail the worker drew from the page's own address). */
+export const approvalPostImageSchema = z.object({
+  alt: z.string().max(300),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  /** The host it is served from (the site's own, or its CDN). */
+  site: z.string().max(300),
+  thumbnail: approvalImageSchema.shape.thumbnail,
+});
+export type ApprovalPostImage = z.infer<typeof approvalPostImageSchema>;
+
 export const approvalSchema = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -49,6 +60,8 @@ export const approvalSchema = z.object({
   steps: z.array(stepPreviewSchema),
   /** The images the plan uploads, when it has any. */
   images: z.array(approvalImageSchema).max(20).optional(),
+  /** For a publish: the images the post holds now (what the page shows in its fields and form), drawn small. */
+  postImages: z.array(approvalPostImageSchema).max(20).optional(),
   createdAt: z.number(),
   expiresAt: z.number(),
   decision: z.enum(['pending', 'approved', 'denied']),
@@ -71,6 +84,7 @@ export const uiApprovalSchema = approvalSchema.pick({
   summary: true,
   steps: true,
   images: true,
+  postImages: true,
   expiresAt: true,
 });
 export type UiApproval = z.infer<typeof uiApprovalSchema>;

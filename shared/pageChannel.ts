@@ -27,7 +27,7 @@ export const SITES_MODULE_FILE = 'content-sites.js';
  */
 export const READER_MODULE_FILE = 'content-read.js';
 
-export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-editor', 'select', 'rich-editor'] as const;
+export const FIELD_KINDS = ['input', 'textarea', 'contenteditable', 'iframe-editor', 'select', 'rich-editor', 'file'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export const ACTION_KINDS = ['publish', 'submit', 'save_draft', 'other'] as const;

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES } from './errors.ts';
 import { ACTION_KINDS, FIELD_KINDS, PAGE_CHANNEL, READ_FORMATS, type PageReply } from './pageChannel.ts';
-import { MAX_IMAGE_BASE64 } from './imageBytes.ts';
+import { IMAGE_TYPES, MAX_IMAGE_BASE64 } from './imageBytes.ts';
 import { planSchema } from './planSchema.ts';
 
 export {
@@ -66,6 +66,9 @@ export const fieldInfoSchema = z.object({
   focused: z.boolean(),
   editedByPerson: z.boolean(),
   options: z.optional(listOf(upTo(300), 200)),
+  /** A file chooser (kind `file`): the types its accept= names ([]: any), and whether it takes several files at once. */
+  accept: z.optional(listOf(upTo(100), 20)),
+  multiple: z.optional(z.boolean()),
 });
 export type FieldInfo = z.infer<typeof fieldInfoSchema>;
 
@@ -209,6 +212,10 @@ export const pageExpectationSchema = z.object({
   role: z.enum(['write', 'reference']),
 });
 
+/** An image a post holds (in a field, or in the form its publish button sends), as the page shows it: never its bytes. */
+export const postImageSchema = z.object({ src: upTo(4096), alt: upTo(300), width: count, height: count });
+export type PostImage = z.infer<typeof postImageSchema>;
+
 export const pageActResultSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
@@ -216,6 +223,8 @@ export const pageActResultSchema = z.discriminatedUnion('ok', [
     steps: z.array(stepOutcomeSchema),
     clicks: z.array(clickInfoSchema),
     url: z.string(),
+    /** A dry run of a plan that publishes: the images the post holds now, for the approval's thumbnails. */
+    postImages: z.optional(listOf(postImageSchema, 20)),
   }),
   z.object({
     ok: z.literal(false),
@@ -244,7 +253,7 @@ export const pageActRequestSchema = z.object({
   /** Publish/submit-type clicks may run (approved, or allowed by the site); refused otherwise. */
   approved: z.boolean(),
   /** The bytes of each image the plan places, staged ahead (stageImage), by its use (shared/planImages.ts). */
-  images: z.optional(listOf(z.object({ use: upTo(60), id: upTo(40), name: upTo(200) }), 20)),
+  images: z.optional(listOf(z.object({ use: upTo(60), id: upTo(40), name: upTo(200), type: z.optional(z.enum(IMAGE_TYPES)) }), 20)),
 });
 export type PageActRequest = z.infer<typeof pageActRequestSchema>;
 

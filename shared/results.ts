@@ -139,6 +139,9 @@ export interface FieldView {
   focused?: true;
   editedByPerson?: true;
   options?: string[];
+  /** A file chooser (kind `file`): the types it accepts ([]: any file), and whether one choice holds several files. */
+  accept?: string[];
+  multiple?: boolean;
 }
 
 export interface ActionView {

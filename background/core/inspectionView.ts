@@ -30,6 +30,8 @@ export function inspectionView(page: PageInspection, role: Role = 'write'): Insp
     if (field.focused) item.focused = true;
     if (field.editedByPerson) item.editedByPerson = true;
     if (field.options !== undefined) item.options = field.options;
+    if (field.accept !== undefined) item.accept = field.accept;
+    if (field.multiple !== undefined) item.multiple = field.multiple;
     return item;
   });
   const actions = page.actions.map((action) => {

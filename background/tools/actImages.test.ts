@@ -74,7 +74,10 @@ describe('act with images (the worker)', () => {
     const [staged] = asked(context, 'stageImage');
     expect(staged).toMatchObject({ id: 'im0', name: 'lake.png', data: encodeBase64(PHOTO) });
     const run = asked(context, 'act').find((request) => request.dryRun === false);
-    expect(run?.images).toEqual([{ use: '0', id: 'im0', name: 'lake.png' }]);
+    expect(run?.images).toEqual([{ use: '0', id: 'im0', name: 'lake.png', type: 'image/png' }]);
+    // The dry run gets no bytes, only each image's type by them (what a file chooser's accept= is checked against).
+    const dry = asked(context, 'act').find((request) => request.dryRun === true);
+    expect(dry?.images).toEqual([{ use: '0', id: 'im0', name: 'lake.png', type: 'image/png' }]);
     expect(JSON.stringify(run?.plan)).not.toContain(encodeBase64(PHOTO));
     expect(JSON.stringify(run?.plan)).toMatch(/sha256-[0-9a-f]{64}/);
   });
@@ -158,7 +161,7 @@ describe('act with images (the worker)', () => {
     {
       name: 'an act with images for later',
       code: 'invalid_request',
-      message: /runs now, not later/,
+      message: /cannot be scheduled \(at\): Tether does not keep image bytes until later/,
       arrange: () => FILE_PLAN,
     },
   ])('refused: $name; nothing asked of the person, nothing staged', async ({ code, message, arrange }) => {
@@ -174,6 +177,8 @@ describe('act with images (the worker)', () => {
     const result = await actTool.handler(full, new RequestTrace('act', 'agent', full, undefined), scene.context);
     expect(result.ok ? 'ok' : result.error.code).toBe(code);
     if (!result.ok) expect(result.error.message).toMatch(message);
+    // A scheduled act with images says when it was for and which steps hold images.
+    if (!result.ok && message.source.includes('later')) expect(result.error.details).toMatchObject({ at: full.at, images: 1, steps: [0] });
     expect(scene.context.session.getState().approvals).toEqual({});
     expect(asked(scene.context, 'stageImage')).toHaveLength(0);
   });

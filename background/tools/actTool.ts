@@ -23,7 +23,7 @@ import { defineTool, withHandle, type HandleScope } from './defineTool.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from './runAct.ts';
 import { planImages } from '../../shared/planImages.ts';
-import { approvalImages } from '../adapters/imageThumbnail.ts';
+import { approvalImages, postImageThumbnails } from '../adapters/imageThumbnail.ts';
 import { gatherImages, imagesNeedingApproval, pagePlan } from './actImages.ts';
 import type { ToolContext } from '../toolContext.ts';
 
@@ -122,10 +122,17 @@ async function act(args: ActArgs, scoped: HandleScope, trace: RequestTrace, cont
   let answer: Outcome<ActResult>;
   try {
     // Images: every byte checked before the page or the person is asked anything.
-    if (planImages(plan).uses.length > 0) {
+    const imageUses = planImages(plan).uses;
+    if (imageUses.length > 0) {
       if (dueAt !== null) {
+        // Refused rather than kept: Tether does not keep image bytes (a local file's, up to 20 × 20 MB)
+        // in the browser's storage for days, and a reference page's image is read as the act runs.
         answer = failure(
-          tetherError('invalid_request', 'An act with images runs now, not later: send it without at (its images are checked and uploaded as it runs).'),
+          tetherError(
+            'invalid_request',
+            `An act with images cannot be scheduled (at): Tether does not keep image bytes until later, and a reference page's image is read as the act runs. Send it without at when it should run, or schedule the text now and send the images then. Nothing was scheduled.`,
+            { at: args.at, images: imageUses.length, steps: [...new Set(imageUses.map((use) => use.step))] },
+          ),
         );
       } else {
         const images = await gatherImages(context, binding, plan);
@@ -208,6 +215,8 @@ async function validateAndRun(
     pins: [],
     dryRun: true,
     approved: false,
+    // No bytes in a dry run: each image's type (by its bytes), for the checks that need it (a file chooser's accept=).
+    ...(images.length > 0 ? { images: images.map(({ use, id, name, type }) => ({ use, id, name, type })) } : {}),
   });
   trace.point('decide');
   if (!dry.ok) return dry;
@@ -248,6 +257,10 @@ async function validateAndRun(
           ...(step.op === 'click' ? { preview: pins.find((pin) => pin.step === index)?.label ?? '' } : {}),
         })),
         ...(images.length > 0 ? { images: await approvalImages(images, askFor) } : {}),
+        // A publish shows the photos the post holds, drawn from the addresses the page shows them at.
+        ...(publishes && dry.value.postImages
+          ? { postImages: await postImageThumbnails(dry.value.postImages, (url) => context.fetchImage(url, binding.url)) }
+          : {}),
       },
       (args.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S) * 1000,
     );

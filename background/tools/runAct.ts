@@ -101,7 +101,7 @@ export async function runAct(context: ToolContext, input: ActInput, trace: Reque
       pins: input.pins ?? [],
       dryRun: false,
       approved: input.mayPublish === true,
-      ...(images.length > 0 ? { images: images.map(({ use, id, name }) => ({ use, id, name })) } : {}),
+      ...(images.length > 0 ? { images: images.map(({ use, id, name, type }) => ({ use, id, name, type })) } : {}),
     },
     // Each image may wait for its upload.
     images.length > 0 ? 60_000 + images.length * UPLOAD_WAIT_MS : undefined,

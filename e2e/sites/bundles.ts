@@ -33,6 +33,7 @@ const ENTRIES: Record<string, string> = {
   'editor-codemirror': join(here, 'client', 'editors', 'codemirror.ts'),
   'editor-input-buffer': join(here, 'client', 'editors', 'inputBuffer.ts'),
   'editor-native': join(here, 'client', 'editors', 'native.tsx'),
+  'editor-attach': join(here, 'client', 'editors', 'attach.ts'),
   'naver-blog-write': join(here, 'naver', 'blogWrite.ts'),
   'editor-smarteditor-one': join(here, 'naver', 'elsewhere.ts'),
   'naver-cafe-write': join(here, 'naver', 'cafeWrite.ts'),

@@ -481,6 +481,18 @@ export const EDITOR_PAGES: Record<string, { script: string; body: string; styles
     body: '<div id="editor"><iframe title="Body editor" srcdoc="<!doctype html><html><body></body></html>"></iframe></div>',
   },
   react: { script: 'editor-native.js', body: '<div id="editor"></div>' },
+  /**
+   * Photos through the page's own file choosers (e2e/sites/client/editors/attach.ts): an attach
+   * button (a label over a hidden multiple chooser, as Tistory's) and a cover photo that takes
+   * JPEG only (a cafe's, its chooser transparent inside its label).
+   */
+  attach: {
+    script: 'editor-attach.js',
+    body: `<div id="editor"><textarea name="body" rows="8" aria-label="Body"></textarea>
+<p><label for="attach" class="button">사진 추가</label><input id="attach" name="attach" type="file" accept="image/*" multiple hidden>
+<label class="button">대표 사진 (JPEG)<input name="cover" type="file" accept=".jpg,.jpeg,image/jpeg" style="position:absolute;opacity:0;width:1px;height:1px"></label></p>
+<p id="attach-status" aria-live="polite"></p><ul id="attached"></ul><img id="cover-preview" alt="Cover" hidden></div>`,
+  },
   /** An editor Tether cannot drive: it refuses every edit that does not come from a real key press. */
   locked: {
     script: 'editor-native.js',

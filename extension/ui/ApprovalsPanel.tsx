@@ -56,6 +56,22 @@ export function ApprovalsPanel({ approvals, onDecided }: { approvals: UiApproval
               </ul>
             </section>
           ) : null}
+          {approval.postImages && approval.postImages.length > 0 ? (
+            <section class="approval-images" aria-label={t('approvalPostImagesHeading', String(approval.postImages.length))}>
+              <h3>{t('approvalPostImagesHeading', String(approval.postImages.length))}</h3>
+              <ul>
+                {approval.postImages.map((image, index) => (
+                  <li key={index}>
+                    {image.thumbnail ? <img src={image.thumbnail} alt={image.alt} width={80} height={80} /> : <span class="no-thumbnail" aria-hidden="true" />}
+                    <div>
+                      <strong>{image.alt || t('approvalPostImageNoAlt')}</strong>
+                      <span>{t('approvalPostImageFacts', [String(image.width), String(image.height), image.site])}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <div class="buttons">
             <button type="button" class="primary" onClick={() => void decide(approval, true)}>
               {t('approve')}

@@ -21,6 +21,7 @@ import { listbox } from './listbox.ts';
 import { smartEditorOne } from './smarteditor-one.ts';
 import { tagChips } from './tag-chips.ts';
 import { input } from './input.ts';
+import { fileInput } from './file-input.ts';
 import { lexical } from './lexical.ts';
 import { prosemirror } from './prosemirror.ts';
 import { quill } from './quill.ts';
@@ -53,6 +54,7 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   'wordpress-block-editor': wordpressBlockEditor,
   listbox,
   'tag-chips': tagChips,
+  'file-input': fileInput,
 };
 
 /** The descriptor of an editable's family. */
