@@ -92,7 +92,9 @@ export function blockText(root: Node, paragraphs: ReadonlySet<string> = PARAGRAP
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const [node, leaving] = entry;
     if (node.nodeType === Node.TEXT_NODE) {
-      const text = node.nodeValue ?? '';
+      // Zero-width characters are no text a person reads (SmartEditor ONE fills an empty paragraph with U+200B).
+      const text = (node.nodeValue ?? '').replace(/[\u200b\u2060\ufeff]/g, '');
+      if (text === '') continue;
       if (inPre > 0) write(text);
       else {
         const collapsed = text.replace(/[ \t\n\r\f]+/g, ' ');
