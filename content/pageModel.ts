@@ -49,8 +49,9 @@ export interface PageModel {
   draftBanner: boolean;
 }
 
+/** What a person reads there; zero-width characters are none of it (SmartEditor ONE fills an empty paragraph with U+200B). */
 export function textOf(element: Element | null | undefined): string {
-  return ((element as HTMLElement | null | undefined)?.innerText ?? element?.textContent ?? '').trim();
+  return ((element as HTMLElement | null | undefined)?.innerText ?? element?.textContent ?? '').replace(/[\u200b\u2060\ufeff]/g, '').trim();
 }
 
 export function elementRegion(find: () => Element | null): ReadableRegion {
