@@ -56,7 +56,7 @@ export function pairSocket(socket: WebSocket, start: PairingStep, events: Socket
   // ws has checked a text frame's UTF-8 already.
   socket.on('message', (data, isBinary) => connection.receive(isBinary ? bytesOf(data) : new TextDecoder().decode(bytesOf(data))));
   socket.on('close', (code) => {
-    connection.closed();
+    void connection.closed();
     events.closed(code);
   });
   return connection;

@@ -96,7 +96,7 @@ export function pairStream(socket: Socket, start: PairingStep, events: SocketEve
   );
   socket.on('data', (chunk: Buffer) => reader.push(chunk));
   socket.on('close', () => {
-    connection.closed();
+    void connection.closed();
     events.closed(closeCode);
   });
   return connection;

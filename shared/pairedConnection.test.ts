@@ -41,6 +41,18 @@ function joined(): { server: Side; client: Side } {
   return { server: ends.server, client: ends.client };
 }
 
+/** Both sides joined by pipes; once `held.on`, what the server sends is held for the test to hand over. */
+function heldAfterPairing(): { server: Side; client: Side; held: { on: boolean; frames: Array<string | Uint8Array> } } {
+  const held = { on: false, frames: [] as Array<string | Uint8Array> };
+  const ends: { server: Side | null; client: Side | null } = { server: null, client: null };
+  ends.server = side([TOKEN, 'hub', false], (frame) => (held.on ? held.frames.push(frame) : pipe(() => ends.client)(frame)));
+  ends.client = side(
+    null,
+    pipe(() => ends.server),
+  );
+  return { server: ends.server, client: ends.client, held };
+}
+
 /** Waits (real time, at most 10 s) for the Web Crypto work behind `condition`. */
 async function until(condition: () => boolean): Promise<void> {
   const deadline = performance.now() + 10_000;
@@ -104,6 +116,32 @@ describe('a paired connection over any transport', () => {
     await until(() => client.got.length === 1);
     expect(client.got).toEqual([large]);
     expect(client.failures).toEqual([]);
+  });
+
+  it('a message that arrived just before the transport closed is still delivered (the hub says who ended, then closes)', async () => {
+    const { server, client, held } = heldAfterPairing();
+    await until(() => server.paired && client.paired);
+    held.on = true;
+    await server.connection.send({ type: 'ended', sessions: ['a'] });
+    // The sealed frame and the close in the same turn: opening it (Web Crypto) finishes after the close.
+    for (const frame of held.frames.splice(0)) client.connection.receive(frame);
+    const done = client.connection.closed();
+    client.connection.receive(new Uint8Array(64)); // after the close: not taken
+    await done;
+    expect(client.got).toEqual([{ type: 'ended', sessions: ['a'] }]);
+    expect(client.failures).toEqual([]);
+  });
+
+  it('closing from this side delivers nothing more', async () => {
+    const { server, client, held } = heldAfterPairing();
+    await until(() => server.paired && client.paired);
+    held.on = true;
+    await server.connection.send({ type: 'ended', sessions: ['a'] });
+    for (const frame of held.frames.splice(0)) client.connection.receive(frame);
+    client.connection.close(1000, 'done');
+    await aFewTurns();
+    expect(client.got).toEqual([]);
+    expect(client.closedWith).toEqual([1000]);
   });
 
   it('a text frame after pairing breaks the session', async () => {

@@ -117,16 +117,26 @@ export class PairedConnection {
     return this.channel.send(message);
   }
 
-  /** The transport closed (either side): stop everything, report nothing. */
-  closed(): void {
+  /**
+   * The transport closed: nothing more is taken, but the sealed frames that arrived before the
+   * close are still opened and delivered (a hub that stops says which sessions ended just before
+   * it closes, and opening is asynchronous), then everything stops. Resolves when it has.
+   */
+  async closed(): Promise<void> {
+    if (this.over) return;
+    this.over = true;
+    clearTimeout(this.deadline);
+    const channel = this.channel;
+    if (!channel) return;
+    await channel.drained();
+    channel.end();
+  }
+
+  /** Closes the transport from this side, e.g. when the owner is done with the peer: nothing more is delivered. */
+  close(code: number, reason: string): void {
     this.over = true;
     clearTimeout(this.deadline);
     this.channel?.end();
-  }
-
-  /** Closes the transport from this side, e.g. when the owner is done with the peer. */
-  close(code: number, reason: string): void {
-    this.closed();
     this.transport.close(code, reason);
   }
 

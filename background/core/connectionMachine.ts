@@ -181,8 +181,10 @@ export class AgentConnection {
       transport = this.deps.openSocket(`ws://127.0.0.1:${pairing.port}/tether`, {
         message: (frame) => connection?.receive(frame),
         closed: (code) => {
-          connection?.closed();
-          if (current()) this.afterClose(code);
+          // What arrived before the close is delivered first (e.g. the hub's "these sessions ended").
+          void (connection?.closed() ?? Promise.resolve()).then(() => {
+            if (current()) this.afterClose(code);
+          });
         },
       });
     } catch (error) {
