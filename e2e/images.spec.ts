@@ -62,12 +62,24 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
   const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
   const model = () =>
     page.evaluate(() => {
-      const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
+      const api = (window as unknown as { editorApi: { family: string; html(): string; text(): string } }).editorApi;
+      if (api.family === 'codemirror') {
+        // A markdown editor's model is its source (CodeMirror's state.doc): its images are `![alt](url)` there.
+        const source = api.text();
+        const markups = Array.from(source.matchAll(/!\[((?:\\.|[^\\\]\n])*)\]\(([^\s)]*)\)/g));
+        return {
+          html: source,
+          imageAt: markups[0]?.index ?? -1,
+          images: markups.map((markup) => ({ src: new URL(markup[2] ?? '', location.href).href, alt: (markup[1] ?? '').replace(/\\(.)/g, '$1') })),
+        };
+      }
       // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
       const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
+      // Quill's getSemanticHTML writes every space as &nbsp;.
+      const html = api.html().replace(/&nbsp;|\u00a0/g, ' ');
       return {
-        // Quill's getSemanticHTML writes every space as &nbsp;.
-        html: api.html().replace(/&nbsp;|\u00a0/g, ' '),
+        html,
+        imageAt: html.indexOf('<img'),
         images: Array.from(body.querySelectorAll('img')).map((img) => ({
           src: new URL(img.getAttribute('src') ?? '', location.href).href,
           alt: img.getAttribute('alt') ?? '',
@@ -82,6 +94,8 @@ interface PhotoFamily {
   /** The form field the editor's upload sends the file in (its documentation's). */
   field: string;
   surface(page: Page): Locator;
+  /** A markdown editor: the image is markup in its source, and its kept structure is the text's. */
+  markdown?: boolean;
 }
 
 const FAMILIES: PhotoFamily[] = [
@@ -90,6 +104,8 @@ const FAMILIES: PhotoFamily[] = [
   { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
   { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
   { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
+  { page: 'ckeditor4', field: 'upload', surface: (page) => page.frameLocator('#editor iframe').locator('body') },
+  { page: 'codemirror', field: 'file', surface: (page) => page.locator('.cm-content'), markdown: true },
 ];
 
 for (const family of FAMILIES) {
@@ -136,8 +152,8 @@ for (const family of FAMILIES) {
     let model = await scene.model();
     expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
     // In its place: after the first paragraph, before the second.
-    expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
-    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
+    expect(model.html.indexOf('First paragraph')).toBeLessThan(model.imageAt);
+    expect(model.imageAt).toBeLessThan(model.html.indexOf('Second paragraph'));
     const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
     expect(journal?.images).toEqual([
       {
@@ -215,11 +231,15 @@ for (const family of FAMILIES) {
         }),
       ),
     );
-    expect(post.steps[0]).toMatchObject({ verified: true, kept: expect.arrayContaining(['h2', 'img']), images: [`${origin}/uploads/3.png`] });
+    expect(post.steps[0]).toMatchObject({
+      verified: true,
+      kept: expect.arrayContaining(family.markdown ? ['img'] : ['h2', 'img']),
+      images: [`${origin}/uploads/3.png`],
+    });
     model = await scene.model();
     expect(model.images).toEqual([{ src: `${origin}/uploads/3.png`, alt: 'Harbor boats at noon' }]);
-    expect(model.html.indexOf('We started early')).toBeLessThan(model.html.indexOf('<img'));
-    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('See you next month'));
+    expect(model.html.indexOf('We started early')).toBeLessThan(model.imageAt);
+    expect(model.imageAt).toBeLessThan(model.html.indexOf('See you next month'));
     expect(Buffer.compare(sites.state.notes.uploads[3]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['harbor.png']?.bytes ?? []))).toBe(0);
 
     // 7. The site's upload fails: the image is taken back, earlier steps of the plan undone, the answer says why.
