@@ -96,6 +96,8 @@ interface PhotoFamily {
   surface(page: Page): Locator;
   /** A markdown editor: the image is markup in its source, and its kept structure is the text's. */
   markdown?: boolean;
+  /** The path the image takes, where the table says it (the site's handler drops the alt: taken back and pasted again with it). */
+  path?: string;
 }
 
 const FAMILIES: PhotoFamily[] = [
@@ -104,8 +106,8 @@ const FAMILIES: PhotoFamily[] = [
   { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
   { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
   { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
-  { page: 'ckeditor4', field: 'upload', surface: (page) => page.frameLocator('#editor iframe').locator('body') },
-  { page: 'codemirror', field: 'file', surface: (page) => page.locator('.cm-content'), markdown: true },
+  { page: 'ckeditor4', field: 'upload', surface: (page) => page.frameLocator('#editor iframe').locator('body'), path: 'paste-file+repaste' },
+  { page: 'codemirror', field: 'file', surface: (page) => page.locator('.cm-content'), markdown: true, path: 'paste-file+repaste' },
 ];
 
 for (const family of FAMILIES) {
@@ -145,7 +147,13 @@ for (const family of FAMILIES) {
         }),
       ),
     );
-    expect(put.steps[0]).toMatchObject({ editor: family.page, verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+    expect(put.steps[0]).toMatchObject({
+      editor: family.page,
+      verified: true,
+      kept: ['img'],
+      src: `${origin}/uploads/0.png`,
+      ...(family.path ? { path: family.path } : {}),
+    });
     expect(sites.state.notes.uploads).toHaveLength(1);
     expect(sites.state.notes.uploads[0]?.field).toBe(family.field);
     expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
@@ -260,6 +268,22 @@ for (const family of FAMILIES) {
     expect((await scene.model()).images).toEqual(before.images);
     expect(await scene.page.locator('#title').inputValue()).toBe('');
     sites.state.notes.uploadsFail = false;
+
+    // 8. An image that went in is taken back out when a later step fails (the page rewrites the tags): the field as it was.
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const rolled = refused(
+      await actWhenIdle(scene.act, () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle }), {
+        steps: [
+          { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'Ridge again', after: 'We started early' },
+          { op: 'fill', field: 'tags', text: 'Upper Case' },
+        ],
+      }),
+      'invalid_request',
+    );
+    expect(rolled.details, rolled.message).toMatchObject({ ran: [0, 1], rolledBack: [1, 0] });
+    expect(sites.state.notes.uploads).toHaveLength(5);
+    await expect.poll(async () => (await scene.model()).images).toEqual(before.images);
+    if (family.markdown) expect((await scene.model()).html).toBe(before.html);
   });
 }
 
@@ -328,7 +352,8 @@ test('tinymce without an upload URL: the image is refused (it would only be embe
 });
 
 // Quill's default uploader handler, TipTap's docs' first FileHandler example and Lexical's playground DragDropPastePlugin (a FileReader's data: URL): nothing reaches the site.
-for (const page of ['quill', 'prosemirror', 'lexical']) {
+// CKEditor 4 without uploadUrl: its clipboard plugin embeds the pasted file as data: (clipboard_handleImages).
+for (const page of ['quill', 'prosemirror', 'lexical', 'ckeditor4']) {
   test(`${page} whose handler only embeds (data:, no upload to the site): the image is refused and taken back`, async ({ tether, sites }) => {
     const scene = await photoScene(tether, page, '?noupload');
     await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
@@ -345,6 +370,53 @@ for (const page of ['quill', 'prosemirror', 'lexical']) {
     expect(sites.state.notes.uploads).toHaveLength(0);
   });
 }
+
+test('codemirror whose paste does not upload (no handler): the image is refused naming the editor, the source unchanged, nothing uploaded', async ({
+  tether,
+  sites,
+}) => {
+  // Tether waits out its upload limit (30 s) for a handler that never writes anything.
+  test.setTimeout(90_000);
+  const scene = await photoScene(tether, 'codemirror', '?noupload');
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+  const before = await scene.model();
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const refusedAnswer = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+    'invalid_request',
+  );
+  expect(refusedAnswer.message).toMatch(/its paste does not upload images/);
+  expect(refusedAnswer.details).toMatchObject({ editor: 'codemirror' });
+  expect((await scene.model()).html).toBe(before.html);
+  expect(sites.state.notes.uploads).toHaveLength(0);
+});
+
+test('codemirror: an upload slower than the limit has its placeholder taken back, and the site’s late answer finds nothing to replace', async ({
+  tether,
+  sites,
+}) => {
+  test.setTimeout(120_000);
+  const scene = await photoScene(tether, 'codemirror');
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
+  const before = await scene.model();
+  sites.state.notes.uploadDelayMs = 35_000;
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const late = refused(
+    await scene.act({
+      steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats', after: 'First paragraph' }],
+    }),
+    'invalid_request',
+  );
+  expect(late.message).toMatch(/did not finish in 30 s; its placeholder was taken out/);
+  expect((await scene.model()).html).toBe(before.html);
+  // The site stores it late; its handler no longer finds the placeholder, so nothing goes in.
+  await expect.poll(() => sites.state.notes.uploads.length, { timeout: 20_000 }).toBe(1);
+  await scene.page.waitForFunction(() => document.body.dataset.uploadSettled !== undefined);
+  expect((await scene.model()).html).toBe(before.html);
+  sites.state.notes.uploadDelayMs = 0;
+});
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 

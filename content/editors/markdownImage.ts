@@ -115,7 +115,7 @@ async function undoInsertion(editable: Editable, before: string, at: number): Pr
     await waitFor(editable, () => (source(editable) !== was ? true : null), 2000);
     const now = source(editable);
     if (now === before) return true;
-    const state = uploadState(before, now, editable.doc.baseURI);
+    const state = uploadState(before, now, editable.doc.baseURI, at);
     // Still the site's piece, only part undone (its placeholder): once more.
     if (now !== was && state.state !== 'other' && state.state !== 'waiting' && state.at === at) continue;
     break;
@@ -154,7 +154,7 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
       () => {
         const now = sourceOf(editable.element);
         if (now === null) return { state: 'other', why: 'the editor shows only part of its document' };
-        last = uploadState(before, now, base);
+        last = uploadState(before, now, base, at);
         if (last.state !== 'waiting') shown = true;
         else if (shown) return 'gone';
         return last.state === 'stored' ? last : null;
@@ -194,7 +194,7 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
       inserted = wanted;
     }
     // Read back once more: exactly the one markup, at the stored address, with the alt.
-    const now = uploadState(before, source(editable), base);
+    const now = uploadState(before, source(editable), base, settled.at);
     if (now.state !== 'stored' || now.src !== src || (alt !== '' && now.markup.alt !== alt) || now.inserted !== inserted) {
       return refuse('the editor did not keep the image’s markup as written', src);
     }

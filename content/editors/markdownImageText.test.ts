@@ -59,6 +59,17 @@ describe('uploadState', () => {
       src: 'http://notes.localhost:4000/uploads/0.png',
       markup: { alt: 'lake' },
     }));
+  it('reads the insertion where its ends repeat the text beside it (another image after the same paragraph)', () => {
+    const held = 'We started early.\n\n![Harbor](/uploads/3.png)\n\nSee you.';
+    const caret = 'We started early.'.length;
+    const now = `${held.slice(0, caret)}\n\n![ridge](/uploads/4.png)${held.slice(caret)}`;
+    expect(uploadState(held, now, BASE, caret)).toMatchObject({
+      state: 'stored',
+      at: caret,
+      inserted: '\n\n![ridge](/uploads/4.png)',
+      markup: { alt: 'ridge' },
+    });
+  });
   it.each([
     ['a data: embed', put('\n\n![x](data:image/png;base64,AA)'), 'uploading'],
     ['text beside the markup', put(' see ![x](/uploads/0.png)'), 'other'],

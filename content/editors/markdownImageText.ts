@@ -43,13 +43,26 @@ export function storedUrl(url: string, base: string): string | null {
   return null;
 }
 
-/** `after` is `before` with one piece of text inserted at `at` (and nothing else changed), or null. */
+/**
+ * Every way `after` is `before` with one piece of text inserted (and nothing else changed): one
+ * place, or several when the piece's ends repeat the text beside it (`\n\n![b](…)` before
+ * `\n\n![a](…)` reads as inserted at either break). None: not one insertion.
+ */
+export function insertionsIn(before: string, after: string): Array<{ at: number; inserted: string }> {
+  const length = after.length - before.length;
+  if (length <= 0) return [];
+  let prefix = 0;
+  while (prefix < before.length && before[prefix] === after[prefix]) prefix += 1;
+  let suffix = 0;
+  while (suffix < before.length && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix += 1;
+  const found: Array<{ at: number; inserted: string }> = [];
+  for (let at = Math.max(0, before.length - suffix); at <= prefix; at += 1) found.push({ at, inserted: after.slice(at, at + length) });
+  return found;
+}
+
+/** The first way `after` is `before` with one insertion, or null. */
 export function insertionIn(before: string, after: string): { at: number; inserted: string } | null {
-  if (after.length <= before.length) return null;
-  let at = 0;
-  while (at < before.length && before[at] === after[at]) at += 1;
-  const inserted = after.slice(at, at + after.length - before.length);
-  return after.slice(at + inserted.length) === before.slice(at) ? { at, inserted } : null;
+  return insertionsIn(before, after).at(-1) ?? null;
 }
 
 /**
@@ -58,6 +71,7 @@ export function insertionIn(before: string, after: string): { at: number; insert
  * - `uploading`: one markup went in at one place, pointing nowhere stored yet (a placeholder);
  * - `stored`: exactly one image markup (and line breaks around it) went in at one place, at a stored address;
  * - `other`: the text changed otherwise (not one insertion, or more than one image's markup).
+ * `near`: where the caret was (of the places the insertion can be read at, the nearest is taken).
  */
 export type UploadState =
   | { state: 'waiting' }
@@ -65,10 +79,7 @@ export type UploadState =
   | { state: 'stored'; at: number; inserted: string; markup: ImageMarkup; src: string }
   | { state: 'other'; why: string };
 
-export function uploadState(before: string, now: string, base: string): UploadState {
-  if (now === before) return { state: 'waiting' };
-  const insertion = insertionIn(before, now);
-  if (!insertion) return { state: 'other', why: 'the text around the image changed' };
+function stateOf(insertion: { at: number; inserted: string }, base: string): UploadState {
   const markups = imageMarkups(insertion.inserted);
   const [markup] = markups;
   if (markups.length !== 1 || !markup)
@@ -78,6 +89,14 @@ export function uploadState(before: string, now: string, base: string): UploadSt
   const src = storedUrl(markup.url, base);
   if (!src) return { state: 'uploading', ...insertion };
   return { state: 'stored', ...insertion, markup, src };
+}
+
+export function uploadState(before: string, now: string, base: string, near = before.length): UploadState {
+  if (now === before) return { state: 'waiting' };
+  const ways = insertionsIn(before, now).sort((a, b) => Math.abs(a.at - near) - Math.abs(b.at - near));
+  if (ways.length === 0) return { state: 'other', why: 'the text around the image changed' };
+  const states = ways.map((way) => stateOf(way, base));
+  return states.find((state) => state.state !== 'other') ?? states[0] ?? { state: 'other', why: 'the text around the image changed' };
 }
 
 /** The inserted piece with its image's alt set to `alt` (the rest, the address and line breaks, as the site wrote them). */
