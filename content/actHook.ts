@@ -11,9 +11,8 @@
  */
 import type { SeenElement } from '../shared/elementBinding.ts';
 import type { DraftState, PageActResult, PageActStatus } from '../shared/pageProtocol.ts';
-import type { Editable } from './editables.ts';
 import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
-import type { PageModel } from './pageModel.ts';
+import type { Editable, PageModel } from './pageTypes.ts';
 
 /** What the content script lends the act module. */
 export interface ActHost {

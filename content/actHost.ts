@@ -5,7 +5,7 @@
  */
 import type { ActHost } from './actHook.ts';
 import type { PagePortCall } from '../shared/pageChannel.ts';
-import type { PageModel } from './pageModel.ts';
+import type { PageModel } from './pageTypes.ts';
 
 let lent: ActHost | null = null;
 

@@ -5,7 +5,7 @@
  */
 import { SITE_CLAIMS } from './adapters/claims.ts';
 import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
-import type { PageModel } from './pageModel.ts';
+import type { PageModel } from './pageTypes.ts';
 import { adapterMatches } from './siteAdapter.ts';
 
 export interface SitesModule {

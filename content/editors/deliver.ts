@@ -15,8 +15,9 @@ import type { PathName } from './families/family.ts';
 import { mapHeadings } from './headingLevels.ts';
 import { selectAndSync, settle } from './settle.ts';
 import type { Payload } from './structuredText.ts';
+import type { Mode } from '../pageTypes.ts';
 
-export type Mode = 'fill' | 'append' | 'clear';
+export type { Mode } from '../pageTypes.ts';
 
 export interface Delivery {
   /** The path that took, or null. */

@@ -10,10 +10,7 @@
  * small) and `<id>` (FamilyDescriptor: the same plus how it is written, carried only by the act
  * module, which builds on the first with `describeFamily`).
  */
-import type { Editable } from '../../editables.ts';
-import type { EditorFamily } from '../../editorFamily.ts';
-import type { Mode } from '../deliver.ts';
-import type { Payload } from '../structuredText.ts';
+import type { Editable, EditorFamily, Mode, Payload } from '../../pageTypes.ts';
 
 /**
  * How a family's field is found, from the DOM alone (the content script runs in the isolated

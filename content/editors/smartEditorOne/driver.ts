@@ -31,9 +31,8 @@ import {
   smartEditorAnswerSchema,
 } from '../../../shared/smartEditorCall.ts';
 import { asTether, callWorker } from '../../actHost.ts';
-import type { Mode } from '../deliver.ts';
 import { settle } from '../settle.ts';
-import type { Payload } from '../structuredText.ts';
+import type { Mode, Payload } from '../../pageTypes.ts';
 import { blocksOf } from './blocks.ts';
 import type { FamilyDriver } from '../families/family.ts';
 import { caretTarget, documentRoot, renderedCounts, renderedText, TITLE } from './rendered.ts';
