@@ -55,7 +55,7 @@ function targetFor(mode: string): Target {
   };
 }
 const CONTENT_SCRIPT = 'content.js';
-/** Injected by the worker into a bound document when an act needs it (see content/actHook.ts). */
+/** Injected by the worker into a bound document when an act needs it (see content/actContract.ts). */
 const ACT_MODULE = ACT_MODULE_FILE;
 /** Names this build, in the worker's code and in the manifest, so a stale cached worker can tell. */
 const BUILD_ID = Date.now().toString(36);

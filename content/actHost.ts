@@ -1,9 +1,9 @@
 /**
- * Inside the act module: the content script's stateful parts, lent at registration (actHook.ts).
+ * Inside the act module: the content script's stateful parts, lent at registration (actContract.ts, moduleSlot.ts).
  * The module must not bundle its own copies of personActivity, inspectPage or elementIds: their
  * state (the person's typing, Tether's own writes, element ids) lives once, in the content script.
  */
-import type { ActHost } from './actHook.ts';
+import type { ActHost } from './actContract.ts';
 import type { PagePortCall } from '../shared/pageChannel.ts';
 import type { PageModel } from './pageTypes.ts';
 

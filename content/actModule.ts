@@ -1,20 +1,20 @@
 /**
  * The act module's entry (built to content-act.js, injected by the worker into the bound document
- * only when an act or a markdown read needs it). It registers with the content script through the
- * isolated world's hook and does nothing else: a page cannot load or reach it.
+ * only when an act or a markdown read needs it). It registers with the content script through its
+ * slot in the isolated world (moduleSlot.ts) and does nothing else: a page cannot load or reach it.
  */
 import { tetherError } from '../shared/errors.ts';
 import { pageActRequestSchema, pageStageSchema } from '../shared/pageProtocol.ts';
 import { stageImage } from './imageStage.ts';
-import { actHook } from './actHook.ts';
+import { actSlot } from './moduleSlot.ts';
 import { bindHost } from './actHost.ts';
 import { fieldMarkdown, regionMarkdown } from './editors/markdownOut.ts';
 import { actStatus, runPlan } from './runPlan.ts';
 
-const hook = actHook();
-if (hook && !hook.module) {
-  bindHost(hook.host);
-  hook.register({
+const slot = actSlot.get();
+if (slot && !slot.module) {
+  bindHost(slot.lent);
+  slot.register({
     async act(message) {
       const parsed = pageActRequestSchema.safeParse(message);
       if (!parsed.success) return { ok: false, error: tetherError('invalid_request', 'Malformed act request.') };

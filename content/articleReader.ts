@@ -11,7 +11,7 @@
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { blockText, COMMENT_PARAGRAPHS } from './blockText.ts';
-import type { ArticleReading } from './readerHook.ts';
+import type { ArticleReading } from './readerContract.ts';
 
 /** Set by the build (vite.config.ts): true only in the test build, never in the product. */
 declare const __TETHER_TEST_SITES__: boolean;

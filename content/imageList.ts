@@ -7,7 +7,7 @@
  * Never the bytes: the worker takes them from the address the page shows the image from.
  */
 import type { PageImage } from '../shared/pageProtocol.ts';
-import type { PageModel } from './pageModel.ts';
+import type { PageModel } from './pageTypes.ts';
 
 export const MIN_IMAGE_SIDE = 48;
 

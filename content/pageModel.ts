@@ -11,7 +11,7 @@ import { controlOf, editorContainers, isEditorChrome } from './editorChrome.ts';
 import { isFormattingControl } from './formattingControls.ts';
 import { isReachable } from './reachable.ts';
 import { repeatKey } from './repeatedControls.ts';
-import { sitesHook } from './sitesHook.ts';
+import { sitesSlot } from './moduleSlot.ts';
 import type { LocatedAction, LocatedField, PageModel, ReadableRegion } from './pageTypes.ts';
 
 export type { LocatedAction, LocatedField, PageModel, ReadableRegion } from './pageTypes.ts';
@@ -220,5 +220,5 @@ export function inferred(doc: Document, actions = true): PageModel {
 
 /** The page as the adapter that claims it reads it (once the site adapters are here), or as the generic model does. */
 export function readPageModel(doc: Document = document, actions = true): PageModel {
-  return sitesHook()?.module?.read(doc) ?? inferred(doc, actions);
+  return sitesSlot.module()?.read(doc) ?? inferred(doc, actions);
 }

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldHash } from '../shared/fieldText.ts';
 import type { PlanProblem, StepOutcome } from '../shared/pageProtocol.ts';
-import type { ActHost } from './actHook.ts';
+import type { ActHost } from './actContract.ts';
 import { bindHost } from './actHost.ts';
 import { editableFrom, type Editable } from './editables.ts';
 import type { LocatedField } from './pageModel.ts';

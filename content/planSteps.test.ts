@@ -10,7 +10,7 @@ import type { ClickPin } from '../shared/elementBinding.ts';
 import { fieldHash } from '../shared/fieldText.ts';
 import type { PlanProblem } from '../shared/pageProtocol.ts';
 import type { Plan, PlanStep } from '../shared/protocol.ts';
-import type { ActHost } from './actHook.ts';
+import type { ActHost } from './actContract.ts';
 import { bindHost } from './actHost.ts';
 import { editableFrom, readEditable, type Editable } from './editables.ts';
 import type { EditorFamily } from './editorFamily.ts';

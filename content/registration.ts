@@ -21,13 +21,13 @@ import {
   type PageReply,
   type ReadFormat,
 } from '../shared/pageChannel.ts';
-import { actModule } from './actHook.ts';
+import { SITE_CLAIMS } from './adapters/claims.ts';
+import { actSlot, readerSlot, sitesSlot } from './moduleSlot.ts';
+import { adapterMatches } from './siteAdapter.ts';
 import type { PageAnswerReply } from '../shared/pageProtocol.ts';
 import { inspectPage, needsReader, observePage } from './inspectPage.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel, type PageModel } from './pageModel.ts';
-import { needsSitesModule } from './sitesHook.ts';
-import { readerHook } from './readerHook.ts';
 
 type LightRequest =
   | { type: 'observe' }
@@ -138,7 +138,7 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
       if (problem) return refuse(problem);
       if (needsReader(request.read)) return NEEDS_READER_MODULE;
       if (request.readAs === 'markdown' && request.read.length > 0) {
-        const module = actModule();
+        const module = actSlot.module();
         if (!module) return NEEDS_ACT_MODULE;
         return { ok: true, value: inspectPage(request.read, module.markdown, pageModel(), request.from) };
       }
@@ -147,7 +147,7 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
     case 'image': {
       const problem = checkExpectation(request.expect);
       if (problem) return refuse(problem);
-      return readerHook()?.module?.image(message.name) ?? NEEDS_READER_MODULE;
+      return readerSlot.module()?.image(message.name) ?? NEEDS_READER_MODULE;
     }
     case 'stageImage':
     case 'act': {
@@ -156,12 +156,12 @@ async function handle(message: Record<string, unknown>): Promise<PageAnswerReply
       if (request.expect.role !== 'write') {
         return refuse(tetherError('read_only_target', 'This handle is a reference: it may be read, never written. Resolve a write target.'));
       }
-      const module = actModule();
+      const module = actSlot.module();
       return module ? module[request.type](message) : NEEDS_ACT_MODULE;
     }
     case 'actStatus': {
       // No act module in this page instance means no plan ever ran here.
-      const module = actModule();
+      const module = actSlot.module();
       return { ok: true, value: module ? module.actStatus(request.requestId) : { state: 'unknown' } };
     }
   }
@@ -194,6 +194,17 @@ export const currentActPort = (): chrome.runtime.Port | null => actPort;
  * in Chromium and Firefox (which gives content scripts `chrome` too), nothing here needs a promise,
  * and the polyfill was a third of the script every page loads.
  */
+
+/**
+ * This page is on a site an adapter claims, and the adapters are not here yet. Every page carries
+ * only the list of what the adapters claim (adapters/claims.ts); such a page asks the worker for
+ * the module before it answers anything.
+ */
+function needsSitesModule(url: string = location.href): boolean {
+  if (sitesSlot.module()) return false;
+  const parsed = new URL(url);
+  return SITE_CLAIMS.some((claim) => adapterMatches(claim, parsed));
+}
 export function registerPageChannel(): void {
   chrome.runtime.onConnect.addListener((port: chrome.runtime.Port) => {
     if (port.name !== PAGE_PORT) return;

@@ -1,17 +1,14 @@
 /**
- * How the act module meets the content script. Every page carries only the content script
- * (observe, inspect, the person's activity); plan validation, writes, editor drivers and the
+ * What the act module and the content script lend each other. Every page carries only the content
+ * script (observe, inspect, the person's activity); plan validation, writes, editor drivers and the
  * markdown/HTML converters live in the act module, which the worker injects into the bound
- * document's isolated world on the first act or markdown read (`scripting.executeScript`).
- *
- * Both run in the same isolated world, so they meet through a global of that world: the page's own
- * scripts live in another world and can neither see nor replace it, and no file is web-accessible.
- * The content script hands the module its stateful parts (the person's activity, Tether's own
- * writes, the page instance), so both see one state.
+ * document's isolated world on the first act or markdown read (`scripting.executeScript`); it
+ * meets the content script through its slot (moduleSlot.ts). The content script hands the module
+ * its stateful parts (the person's activity, Tether's own writes, the page instance), so both see
+ * one state.
  */
 import type { SeenElement } from '../shared/elementBinding.ts';
 import type { DraftState, PageActResult, PageActStatus } from '../shared/pageProtocol.ts';
-import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
 import type { Editable, PageModel } from './pageTypes.ts';
 
 /** What the content script lends the act module. */
@@ -26,7 +23,7 @@ export interface ActHost {
   /** Element ids are per document and must be the ones inspect reported: one map, here. */
   elementId(element: Element): string;
   seenElement(element: HTMLElement): SeenElement;
-  /** The port the act now running came on (registration.ts), or null: the act module's calls to the worker go on it (actHost.ts callWorker). */
+  /** The port the act now running came on (pageChannelServer.ts), or null: the act module's calls to the worker go on it (actHost.ts callWorker). */
   actPort(): chrome.runtime.Port | null;
 }
 
@@ -43,22 +40,4 @@ export interface ActModule {
   /** Keeps one image's bytes for an act about to run (checked again here). */
   stageImage(message: unknown): { ok: true; value: { stored: true } } | { ok: false; error: { code: string; message: string } };
   markdown: MarkdownReader;
-}
-
-export interface ActHook extends ModuleHook<ActModule> {
-  host: ActHost;
-}
-
-const ACT_HOOK = Symbol.for('tether.actHook');
-
-export function installActHook(host: ActHost): void {
-  installModuleHook<ActModule, { host: ActHost }>(ACT_HOOK, { host });
-}
-
-export function actHook(): ActHook | null {
-  return moduleHook<ActHook>(ACT_HOOK);
-}
-
-export function actModule(): ActModule | null {
-  return actHook()?.module ?? null;
 }

@@ -1,15 +1,12 @@
 /**
- * How the reader module (content-read.js: Mozilla's Readability, and the text of comments) meets
- * the content script: like the site adapters, through a hook in the isolated world
- * (moduleHook.ts). Every page carries only this hook; the worker
- * injects the module into the bound document when an inspect first reads `article` or `comments`
- * there.
+ * What the reader module (content-read.js: Mozilla's Readability, and the text of comments) gives
+ * the content script, through its slot (moduleSlot.ts). The worker injects the module into the
+ * bound document when an inspect first reads `article` or `comments` there.
  */
 import type { PageImage } from '../shared/pageProtocol.ts';
 import type { PageReply } from '../shared/pageChannel.ts';
 import type { ListedImage } from './imageList.ts';
-import type { PageModel } from './pageModel.ts';
-import { installModuleHook, moduleHook, type ModuleHook } from './moduleHook.ts';
+import type { PageModel } from './pageTypes.ts';
 
 /** The article as the reader view gives it, or why there is none. */
 export type ArticleReading = { text: string } | { problem: string };
@@ -27,14 +24,4 @@ export interface ReaderModule {
   images(read: string[], model: PageModel): ListedImage[];
   /** The image a name means, as the page shows it now (the `image` request). */
   image(name: unknown): PageReply<PageImage>;
-}
-
-const READER_HOOK = Symbol.for('tether.readerHook');
-
-export function installReaderHook(): void {
-  installModuleHook<ReaderModule, object>(READER_HOOK, {});
-}
-
-export function readerHook(): ModuleHook<ReaderModule> | null {
-  return moduleHook<ModuleHook<ReaderModule>>(READER_HOOK);
 }
