@@ -145,10 +145,13 @@ const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|json|md|yml|yaml|html)$/;
 const SKIP = /^(node_modules|dist[^/]*|release|reports|test-results|\.stryker-tmp|bench\/out|playwright-report)\/|(^|\/)package-lock\.json$/;
 
+/** This script names the old paths on purpose: it is never rewritten. */
+const SELF = 'scripts/reorganise.mjs';
+
 function tracked() {
   return git('ls-files', '-z')
     .split('\0')
-    .filter((file) => file !== '' && !SKIP.test(file) && existsSync(join(ROOT, file)));
+    .filter((file) => file !== '' && file !== SELF && !SKIP.test(file) && existsSync(join(ROOT, file)));
 }
 
 /** Every file move of this run (folders expanded, tests following their module), old → new. */
