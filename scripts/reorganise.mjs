@@ -136,6 +136,8 @@ const PATCHES = [
   ['bridge/install/install.ts', "hereResolve(here, '..', 'dist-bridge', 'tether-host.js')", "hereResolve(here, '..', '..', 'dist-bridge', 'tether-host.js')"],
   // The core may not load the worker's channel to its pages (it was registration.ts).
   ['eslint.config.js', "'../registration.ts'", "'../uiChannel.ts'"],
+  // The build compiles the tool list from the MCP server's tool file, by path segments.
+  ['scripts/toolList.mjs', "resolve(root, 'bridge', 'mcpTools.ts')", "resolve(root, 'bridge', 'mcp', 'mcpTools.ts')"],
   // The worker's registration.ts, named bare where the bare name is ambiguous (content/ had one too).
   ['docs/architecture.md', '`registration.ts` and `uiHandlers.ts` serve the', '`uiChannel.ts` and `uiHandlers.ts` serve the'],
   ['extension/ui/api.ts', "worker's registration.ts)", "worker's uiChannel.ts)"],
