@@ -41,7 +41,7 @@ const OUTSIDE_THE_CORE = [
     message: 'background/core/ is pure: browser APIs and stores come in as arguments (see toolContext.ts).',
   },
   {
-    group: ['../state/*', '../adapters/*', '../tools/*', '../index.ts', '../registration.ts', '../uiHandlers.ts'],
+    group: ['../state/*', '../adapters/*', '../tools/*', '../index.ts', '../uiChannel.ts', '../uiHandlers.ts'],
     message: 'background/core/ does not load state or browser adapters; take them as arguments.',
     allowTypeImports: true,
   },

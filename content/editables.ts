@@ -6,7 +6,7 @@
  * Elements inside an iframe belong to another JavaScript realm, so kinds are decided by tag name
  * and properties, never by `instanceof`.
  */
-import type { FieldKind } from '../shared/pageChannel.ts';
+import type { FieldKind } from '../shared/page/pageChannel.ts';
 import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, type EditorFamily } from './editorFamily.ts';
 import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
 import type { Editable } from './pageTypes.ts';

@@ -13,7 +13,7 @@ import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
-import { currentActPort, registerPageChannel } from './registration.ts';
+import { currentActPort, registerPageChannel } from './pageChannelServer.ts';
 import { actSlot, readerSlot, sitesSlot } from './moduleSlot.ts';
 
 const MARKER = Symbol.for('tether.contentScript');

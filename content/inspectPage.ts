@@ -2,10 +2,10 @@
  * Observe and inspect, inside one document. Small on purpose: an agent pays for every byte, so
  * the answer holds names, kinds, lengths and hashes, and text only for what was asked by name.
  */
-import { fieldHash } from '../shared/fieldText.ts';
-import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/pageProtocol.ts';
-import { pieceOf, type Truncation } from '../shared/textPiece.ts';
-import type { MarkdownReader } from './actContract.ts';
+import { fieldHash } from '../shared/page/fieldText.ts';
+import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/page/pageProtocol.ts';
+import { pieceOf, type Truncation } from '../shared/page/textPiece.ts';
+import type { MarkdownReader } from './act/actContract.ts';
 import { commentsIn, type CommentsRegion } from './commentsRegion.ts';
 import { acceptOf, isFocused, readEditable, selectOptions, typingSurface } from './editables.ts';
 import { elementId } from './elementIds.ts';

@@ -7,10 +7,10 @@
  * names shadow string-named globals, in the isolated world too, so `<form id="__tetherActHook">`
  * once made every act fail (issue 22). The keys keep their first names (`tether.actHook`, …).
  */
-import type { ActHost, ActModule } from './actContract.ts';
+import type { ActHost, ActModule } from './act/actContract.ts';
 import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
-import type { ReaderModule } from './readerContract.ts';
-import type { SitesModule } from './sitesContract.ts';
+import type { ReaderModule } from './reader/readerContract.ts';
+import type { SitesModule } from './sites/sitesContract.ts';
 
 /** What a slot holds: what the content script lends, and the module once it registered. */
 export interface ModuleSlot<M, Lent> {

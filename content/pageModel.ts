@@ -4,7 +4,7 @@
  * The adapters come in their own module (siteReader.ts), only into pages they claim; their reading
  * is checked against the generic one there.
  */
-import type { SignIn } from '../shared/pageProtocol.ts';
+import type { SignIn } from '../shared/page/pageProtocol.ts';
 import { genericActionKind } from './actionWords.ts';
 import { EDITABLE_CANDIDATES, editableFrom, isHiddenInput, isVisible, type Editable } from './editables.ts';
 import { controlOf, editorContainers, isEditorChrome } from './editorChrome.ts';

@@ -7,10 +7,10 @@
  * (editables.ts, editorFamily.ts, pageModel.ts, editors/deliver.ts, editors/structuredText.ts,
  * editors/semanticHtml.ts).
  */
-import type { FieldKind } from '../shared/pageChannel.ts';
-import type { ActionKind, SignIn } from '../shared/pageProtocol.ts';
-import type { TextFormat } from '../shared/planSchema.ts';
-import type { SmartEditorRef } from '../shared/smartEditorNames.ts';
+import type { FieldKind } from '../shared/page/pageChannel.ts';
+import type { ActionKind, SignIn } from '../shared/page/pageProtocol.ts';
+import type { TextFormat } from '../shared/agent/planSchema.ts';
+import type { SmartEditorRef } from '../shared/page/smartEditorNames.ts';
 import type { SiteControl } from './siteAdapter.ts';
 
 export const EDITOR_FAMILIES = [

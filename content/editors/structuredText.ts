@@ -9,7 +9,7 @@
  */
 import DOMPurify, { type RemovedAttribute, type RemovedElement } from 'dompurify';
 import { Marked } from 'marked';
-import type { TextFormat } from '../../shared/planSchema.ts';
+import type { TextFormat } from '../../shared/agent/planSchema.ts';
 import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, purify } from './semanticHtml.ts';
 import type { Payload } from '../pageTypes.ts';
 

@@ -40,7 +40,7 @@ export type Finding =
   | { by: 'buffer'; frames: string; document: string; scope: string; parts: string }
   /**
    * A site's own widget its adapter declares (content/siteAdapter.ts `control`): never found by a
-   * scan of the page, only where an adapter says it is (content/siteReader.ts).
+   * scan of the page, only where an adapter says it is (content/sites/siteReader.ts).
    */
   | { by: 'adapter'; control: 'listbox' | 'chips' };
 
