@@ -130,6 +130,30 @@ describe('PlanLedger.rollback: every field the plan wrote, latest first, each re
     expect(title.value).toBe('Changed by the page');
   });
 
+  it('a photo chosen in the site’s file chooser: the chooser emptied; what the site stored is a leftover named by its address, else put back', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<input id="photo" type="file">');
+    const photo = field('photo', document.querySelector('#photo') as Element);
+    const chosen = (step: number): PlannedWrite => ({
+      ...write(step, photo),
+      file: { image: { blob: new Blob(), name: 'cat.png', type: 'image/png', width: 1, height: 1 }, alt: '' },
+    });
+    const writes = new Map([
+      [0, chosen(0)],
+      [1, chosen(1)],
+    ]);
+    const ledger = new PlanLedger(writes);
+    await ledger.before(writes.get(0) as PlannedWrite);
+    ledger.imagesOf(0).push('https://blog.example/stored/cat.png');
+    ledger.imagesOf(1);
+    ledger.ran.push({ ...ran(0, 'photo'), op: 'image' }, { ...ran(1, 'photo'), op: 'image' });
+    expect(await ledger.rollback()).toEqual({
+      restored: [1],
+      leftOver: [{ step: 0, field: 'photo', length: 0, hash: fieldHash(''), uploaded: 'https://blog.example/stored/cat.png' }],
+    });
+    // Nothing of the chooser is taken for the person's draft: it keeps no text.
+    expect(remembered).toEqual([]);
+  });
+
   it('a text step written only once is not put back twice', async () => {
     const writes = new Map([[0, write(0, fields.title)]]);
     const ledger = new PlanLedger(writes);
