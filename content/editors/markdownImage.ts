@@ -21,7 +21,7 @@
  * longer than that shows gaps instead of lines; such a field is refused (read wrong, it would
  * verify wrong), as is one whose lines are not all `.cm-line`.
  */
-import { asTether } from '../actHost.ts';
+import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from './families/family.ts';
 import { focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
