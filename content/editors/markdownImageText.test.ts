@@ -49,13 +49,13 @@ describe('uploadState', () => {
   const put = (inserted: string) => before.slice(0, at) + inserted + before.slice(at);
   it('waits while nothing went in', () => expect(uploadState(before, before, BASE)).toEqual({ state: 'waiting' }));
   it('sees the placeholder as uploading', () =>
-    expect(uploadState(before, put('\n\n![Uploading lake.png…1]()'), BASE)).toMatchObject({ state: 'uploading', at: at + 2 }));
+    expect(uploadState(before, put('\n\n![Uploading lake.png…1]()'), BASE, at)).toMatchObject({ state: 'uploading', at }));
   it('sees the stored image, with the line breaks around it', () =>
-    expect(uploadState(before, put('\n\n![lake](http://notes.localhost:4000/uploads/0.png)'), BASE)).toMatchObject({
+    expect(uploadState(before, put('\n\n![lake](http://notes.localhost:4000/uploads/0.png)'), BASE, at)).toMatchObject({
       state: 'stored',
-      // The common start runs through the line breaks: the site's piece is what follows them.
-      at: at + 2,
-      inserted: '![lake](http://notes.localhost:4000/uploads/0.png)\n\n',
+      // Of the ways to read it (the line breaks repeat the ones after it), the one at the caret.
+      at,
+      inserted: '\n\n![lake](http://notes.localhost:4000/uploads/0.png)',
       src: 'http://notes.localhost:4000/uploads/0.png',
       markup: { alt: 'lake' },
     }));
@@ -76,7 +76,14 @@ describe('uploadState', () => {
     ['two images', put('![x](/uploads/0.png)![y](/uploads/1.png)'), 'other'],
     ['a link, not an image', put('[x](/uploads/0.png)'), 'other'],
     ['the text around it changed', 'First.\n\n![x](/uploads/0.png)', 'other'],
-  ])('%s', (_, now, state) => expect(uploadState(before, now, BASE).state).toBe(state));
+  ])('%s', (_, now, state) => expect(uploadState(before, now, BASE, at).state).toBe(state));
+  it('an image that went in away from the caret is not the paste’s (a site writing at a later selection, or a page moving it)', () => {
+    expect(uploadState(before, `![x](/uploads/0.png)\n\n${before}`, BASE, at)).toEqual({
+      state: 'other',
+      why: 'the image went in at another place than where it was pasted',
+    });
+    expect(uploadState(before, `${before}\n\n![x](/uploads/0.png)`, BASE, at).state).toBe('other');
+  });
 });
 
 describe('withAlt and escapeAlt', () => {

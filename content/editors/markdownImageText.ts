@@ -71,7 +71,8 @@ export function insertionIn(before: string, after: string): { at: number; insert
  * - `uploading`: one markup went in at one place, pointing nowhere stored yet (a placeholder);
  * - `stored`: exactly one image markup (and line breaks around it) went in at one place, at a stored address;
  * - `other`: the text changed otherwise (not one insertion, or more than one image's markup).
- * `near`: where the caret was (of the places the insertion can be read at, the nearest is taken).
+ * `near`: where the caret was; only an insertion read as starting there counts (the same text can be
+ * read as inserted at several places when the characters around it repeat).
  */
 export type UploadState =
   | { state: 'waiting' }
@@ -93,8 +94,12 @@ function stateOf(insertion: { at: number; inserted: string }, base: string): Upl
 
 export function uploadState(before: string, now: string, base: string, near = before.length): UploadState {
   if (now === before) return { state: 'waiting' };
-  const ways = insertionsIn(before, now).sort((a, b) => Math.abs(a.at - near) - Math.abs(b.at - near));
-  if (ways.length === 0) return { state: 'other', why: 'the text around the image changed' };
+  const every = insertionsIn(before, now);
+  if (every.length === 0) return { state: 'other', why: 'the text around the image changed' };
+  // Only an insertion at the caret is the paste's: one elsewhere (a site that writes at the
+  // selection of when its upload finished, or a page that moves it) is not where it was asked.
+  const ways = every.filter((way) => way.at === near);
+  if (ways.length === 0) return { state: 'other', why: 'the image went in at another place than where it was pasted' };
   const states = ways.map((way) => stateOf(way, base));
   return states.find((state) => state.state !== 'other') ?? states[0] ?? { state: 'other', why: 'the text around the image changed' };
 }
