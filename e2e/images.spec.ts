@@ -61,19 +61,32 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
   const ref = resolved.references?.[0]?.handle ?? '';
   const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
   const model = () =>
-    page.evaluate(() => {
+    page.evaluate((family) => {
       const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
       // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
       const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
+      interface StoreBlock {
+        name: string;
+        attributes: { url?: string; alt?: string };
+        innerBlocks: StoreBlock[];
+      }
+      const wp = (window as unknown as { wp?: { data: { select(store: string): { getBlocks(): StoreBlock[] } } } }).wp;
+      const flat = (blocks: StoreBlock[]): StoreBlock[] => blocks.flatMap((block) => [block, ...flat(block.innerBlocks)]);
       return {
         // Quill's getSemanticHTML writes every space as &nbsp;.
         html: api.html().replace(/&nbsp;|\u00a0/g, ' '),
-        images: Array.from(body.querySelectorAll('img')).map((img) => ({
-          src: new URL(img.getAttribute('src') ?? '', location.href).href,
-          alt: img.getAttribute('alt') ?? '',
-        })),
+        // The WordPress block editor's images are its store's core/image blocks (core/block-editor getBlocks), the rest's its HTML's.
+        images:
+          family === 'wordpress-block-editor' && wp
+            ? flat(wp.data.select('core/block-editor').getBlocks())
+                .filter((block) => block.name === 'core/image')
+                .map((block) => ({ src: new URL(block.attributes.url ?? '', location.href).href, alt: block.attributes.alt ?? '' }))
+            : Array.from(body.querySelectorAll('img')).map((img) => ({
+                src: new URL(img.getAttribute('src') ?? '', location.href).href,
+                alt: img.getAttribute('alt') ?? '',
+              })),
       };
-    });
+    }, family);
   return { page, cafe, profile, workspace, handle, ref, act, model };
 }
 
@@ -90,6 +103,8 @@ const FAMILIES: PhotoFamily[] = [
   { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
   { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
   { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
+  // Its mediaUpload (media-utils' uploadMedia: api-fetch to /wp/v2/media, multipart `file`); Ctrl+Z is the page's history of the store.
+  { page: 'wordpress-block-editor', field: 'file', surface: (page) => page.locator('.block-editor-block-list__block').first() },
 ];
 
 for (const family of FAMILIES) {
