@@ -371,6 +371,12 @@ function validateSteps(plan: Plan, model: PageModel, context: PlanContext, pinne
         return;
       }
     }
+    // An editor that would not keep appended blocks refuses before anything is written (families/family.ts appendRefused).
+    const appendRefused = step.op === 'append' && planned ? familyOf(field.editable).appendRefused?.(planned.payload.constructs) : null;
+    if (appendRefused) {
+      problems.push(problem(index, 'invalid_request', appendRefused, { editor: field.editable.family }));
+      return;
+    }
     const expectedAfter = planned ? (planned.expected(base)[0] ?? '') : step.op === 'select' ? step.value : '';
     predicted.set(field.name, expectedAfter);
     writes.set(index, { step: index, field, expectedBefore, expectedAfter, planned });
