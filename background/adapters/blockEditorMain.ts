@@ -15,7 +15,7 @@
  * Self-contained (the browser serializes it; nothing outside it exists there), and it leaves
  * nothing behind: no global, no listener; its one timer is cleared when it answers, and a late
  * `onFileChange` after it gave up inserts nothing. Everything it touches may be the page's: it
- * returns only values it built, which the worker (shared/blockEditorCall.ts) and the act module
+ * returns only values it built, which the worker (shared/page/blockEditorCall.ts) and the act module
  * (content/editors/wordpress/media.ts, against the rendered blocks) check again.
  *
  * Checked 2026-12-01 against @wordpress/block-editor 18.0.0 (settings.mediaUpload, insertBlocks,
@@ -23,7 +23,7 @@
  * @wordpress/media-utils 5.55 on GitHub (uploadMedia: onFileChange with blob: previews first,
  * then the transformed attachment `{ id, url: source_url, alt: alt_text }`).
  */
-import type { BlockEditorAnswer, BlockEditorCall, ListedBlock } from '../../shared/blockEditorCall.ts';
+import type { BlockEditorAnswer, BlockEditorCall, ListedBlock } from '../../shared/page/blockEditorCall.ts';
 
 export async function blockEditorMain(call: BlockEditorCall, origin: string): Promise<BlockEditorAnswer> {
   // The origin the worker checked (see smartEditorMain.ts): `location` cannot be redefined by a page.

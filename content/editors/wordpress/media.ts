@@ -19,9 +19,9 @@
  */
 import { encodeBase64, type ImageType } from '../../../shared/imageBytes.ts';
 import { UPLOAD_WAIT_MS } from '../../../shared/imageBytes.ts';
-import { blockEditorAnswerSchema, type BlockEditorAnswer, type BlockEditorCall, type ListedBlock } from '../../../shared/blockEditorCall.ts';
-import { sameFieldText } from '../../../shared/fieldText.ts';
-import { callWorker } from '../../actHost.ts';
+import { blockEditorAnswerSchema, type BlockEditorAnswer, type BlockEditorCall, type ListedBlock } from '../../../shared/page/blockEditorCall.ts';
+import { sameFieldText } from '../../../shared/page/fieldText.ts';
+import { callWorker } from '../../act/actHost.ts';
 import { readEditable, type Editable } from '../../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from '../families/family.ts';
 import { blockAfter } from '../blockAfter.ts';
