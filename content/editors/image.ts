@@ -12,6 +12,7 @@ import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
 import { blockAfter } from './blockAfter.ts';
+import { eventTarget, focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
 import { selectAndSync } from './settle.ts';
 
 export { blockAfter };
@@ -49,10 +50,6 @@ const wordsOnly = (text: string) =>
 
 const isStored = (src: string) => /^https?:\/\//i.test(src);
 const isLocal = (src: string) => /^(data|blob):/i.test(src);
-
-function view(editable: Editable): Window & typeof globalThis {
-  return (editable.doc.defaultView ?? window) as Window & typeof globalThis;
-}
 
 function images(editable: Editable): HTMLImageElement[] {
   return Array.from(editable.element.querySelectorAll('img'));
@@ -110,86 +107,12 @@ async function placeCaret(editable: Editable, after: string | undefined): Promis
   return null;
 }
 
-function focus(editable: Editable): void {
-  if (editable.frame) {
-    editable.frame.focus();
-    editable.doc.defaultView?.focus();
-  }
-  editable.element.focus({ preventScroll: true });
-}
-
-function eventTarget(editable: Editable): HTMLElement {
-  const anchor = editable.doc.getSelection()?.anchorNode ?? null;
-  const element = anchor ? (anchor.nodeType === Node.ELEMENT_NODE ? (anchor as HTMLElement) : anchor.parentElement) : null;
-  return element && editable.element.contains(element) ? element : editable.element;
-}
-
 function readDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(new Error('the bytes could not be read'));
     reader.readAsDataURL(blob);
-  });
-}
-
-function paste(editable: Editable, data: DataTransfer): void {
-  const win = view(editable);
-  eventTarget(editable).dispatchEvent(new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-}
-
-/** The editor's own undo, as a person's Ctrl+Z (every family with an upload path binds it). */
-function undoKeys(editable: Editable): void {
-  const win = view(editable);
-  const init = { key: 'z', code: 'KeyZ', keyCode: 90, which: 90, ctrlKey: true, bubbles: true, cancelable: true, composed: true };
-  const target = eventTarget(editable);
-  target.dispatchEvent(new win.KeyboardEvent('keydown', init));
-  target.dispatchEvent(new win.KeyboardEvent('keyup', init));
-}
-
-/**
- * Waits until `check` answers (on every change under the field, and at least every 100 ms, as
- * uploads finish off the page's main thread), or the deadline passes (null).
- */
-function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (value: T | null) => {
-      if (done) return;
-      done = true;
-      observer.disconnect();
-      clearInterval(timer);
-      clearTimeout(deadline);
-      resolve(value);
-    };
-    const look = () => {
-      const found = check();
-      if (found !== null) finish(found);
-    };
-    const observer = new MutationObserver(look);
-    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
-    const timer = setInterval(look, 100);
-    const deadline = setTimeout(() => finish(check()), deadlineMs);
-    look();
-  });
-}
-
-/** Waits until nothing under the field has changed for `quietMs` (an editor's history grouping), at most `limitMs`. */
-function waitQuiet(editable: Editable, quietMs: number, limitMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    let timer = setTimeout(finish, quietMs);
-    const deadline = setTimeout(finish, limitMs);
-    const observer = new MutationObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(finish, quietMs);
-    });
-    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
-    function finish() {
-      observer.disconnect();
-      clearTimeout(timer);
-      clearTimeout(deadline);
-      resolve();
-    }
   });
 }
 
@@ -224,6 +147,7 @@ export async function insertImage(
       alt,
       width: image.width,
       height: image.height,
+      limitMs,
       ...(after === undefined ? {} : { after }),
     });
     if (own.ok && 'src' in own) return { path: own.path, tried: [own.path], verified: true, text: own.text, src: own.src };
