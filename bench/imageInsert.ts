@@ -28,7 +28,12 @@ export interface ImageInsertRow {
 
 /** Each family with an image path and the notes page that hosts it (the page is named after the family), then the file chooser. */
 function targets(): Array<{ target: string; page: string; field: string }> {
-  const families = ALL_FAMILIES.filter((family) => family.image !== undefined).map((family) => ({ target: family.id, page: family.id, field: 'body' }));
+  // SmartEditor ONE's uploader is called only on the Naver adapters' hosts, for fields they mark: the notes page has none (its photos are timed by nothing here).
+  const families = ALL_FAMILIES.filter((family) => family.image !== undefined && family.id !== 'smarteditor-one').map((family) => ({
+    target: family.id,
+    page: family.id,
+    field: 'body',
+  }));
   return [...families, { target: 'file-input (the site’s own chooser)', page: 'attach', field: 'attach' }];
 }
 

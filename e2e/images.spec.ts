@@ -77,15 +77,28 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
       const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
       // Quill's getSemanticHTML writes every space as &nbsp;.
       const html = api.html().replace(/&nbsp;|\u00a0/g, ' ');
+      interface StoreBlock {
+        name: string;
+        attributes: { url?: string; alt?: string };
+        innerBlocks: StoreBlock[];
+      }
+      const wp = (window as unknown as { wp?: { data: { select(store: string): { getBlocks(): StoreBlock[] } } } }).wp;
+      const flat = (blocks: StoreBlock[]): StoreBlock[] => blocks.flatMap((block) => [block, ...flat(block.innerBlocks)]);
       return {
         html,
         imageAt: html.indexOf('<img'),
-        images: Array.from(body.querySelectorAll('img')).map((img) => ({
-          src: new URL(img.getAttribute('src') ?? '', location.href).href,
-          alt: img.getAttribute('alt') ?? '',
-        })),
+        // The WordPress block editor's images are its store's core/image blocks (core/block-editor getBlocks), the rest's their HTML's.
+        images:
+          api.family === 'wordpress-block-editor' && wp
+            ? flat(wp.data.select('core/block-editor').getBlocks())
+                .filter((block) => block.name === 'core/image')
+                .map((block) => ({ src: new URL(block.attributes.url ?? '', location.href).href, alt: block.attributes.alt ?? '' }))
+            : Array.from(body.querySelectorAll('img')).map((img) => ({
+                src: new URL(img.getAttribute('src') ?? '', location.href).href,
+                alt: img.getAttribute('alt') ?? '',
+              })),
       };
-    });
+    }, family);
   return { page, cafe, profile, workspace, handle, ref, act, model };
 }
 
@@ -113,6 +126,8 @@ const FAMILIES: PhotoFamily[] = [
   { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
   { page: 'ckeditor4', field: 'upload', surface: (page) => page.frameLocator('#editor iframe').locator('body'), path: 'paste-file+repaste' },
   { page: 'codemirror', field: 'file', surface: (page) => page.locator('.cm-content'), markdown: true, path: 'paste-file+repaste' },
+  // Its mediaUpload (media-utils' uploadMedia: api-fetch to /wp/v2/media, multipart `file`); Ctrl+Z is the page's history of the store.
+  { page: 'wordpress-block-editor', field: 'file', surface: (page) => page.locator('.block-editor-block-list__block').first(), path: 'media-upload' },
 ];
 
 for (const family of FAMILIES) {

@@ -5,9 +5,12 @@
  * What Tether writes is read back from the editor's own model: the blocks in its
  * `core/block-editor` store, through the page's data registry (`wp.data`) in the main world.
  *
- * Not here yet (said in docs/editors.md): an append of structure (refused, rolled back: tested
- * below), the rollback of a fill over a single block (refused with `details.leftOver`,
- * observed in editors.spec's sequence), the person's Ctrl+Z, and images through `mediaUpload`.
+ * An append of structure is refused before anything is written (tested below). Not fixed yet: a
+ * fill over a single block (the select-all finds its text unselected — the caret is put back at
+ * the block's end as Tether's selection goes in — so the paste lands after the old text, and the
+ * rollback pastes the old text beside it: `details.leftOver`; docs/editors.md). Photos through
+ * its `mediaUpload` are in images.spec (with the other families), the person's Ctrl+Z of one
+ * there too.
  */
 import { expect, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
@@ -51,7 +54,7 @@ Twelve **members** came, *early*, to [the north gate](https://cafe.example.com/g
 
 Ask carol.`;
 
-test('wordpress block editor: a markdown post lands as its own blocks (heading levels, lists, a quote, bold, italic, a link), read back from its store; plain text; an append of structure refused and rolled back', async ({
+test('wordpress block editor: a markdown post lands as its own blocks (heading levels, lists, a quote, bold, italic, a link), read back from its store; plain text; an append of structure refused before it is written', async ({
   tether,
 }) => {
   const scene = await editorScene(tether, 'wordpress-block-editor');
@@ -108,15 +111,21 @@ test('wordpress block editor: a markdown post lands as its own blocks (heading l
     { name: 'core/paragraph', text: 'Second paragraph.' },
   ]);
 
-  // 4. An append of structure: its paste at the caret merges the first pasted block (the heading)
-  // into the last paragraph. Tether reads that back, says it was not kept, and rolls it back.
+  // 4. An append of structure: its paste at the caret would merge the first pasted block (the
+  // heading) into the last paragraph. Refused before anything is written, saying what to do.
   await scene.inspect();
   const before = await storeBlocks(scene);
   const appended = refused(
-    await scene.act({ steps: [{ op: 'append', field: 'body', text: '### Later\n\nMore news.', format: 'markdown' }] }),
+    await scene.act({ steps: [{ op: 'append', field: 'body', text: '### Later\n\n- more news', format: 'markdown' }] }),
     'invalid_request',
   );
-  expect(appended.message).toMatch(/did not keep the text written to "body"/);
-  expect(appended.details).toMatchObject({ editor: 'wordpress-block-editor', rolledBack: [0] });
+  expect(appended.message).toMatch(/does not keep h3, ul appended at the end of a post/);
+  expect(appended.message).toMatch(/Fill the whole body instead/);
+  expect(appended.details).toMatchObject({ editor: 'wordpress-block-editor' });
   expect(await storeBlocks(scene)).toEqual(before);
+
+  // A plain paragraph appended is written (it has no block construct to lose).
+  await scene.inspect();
+  ran(ok(await scene.act({ steps: [{ op: 'append', field: 'body', text: 'Third paragraph.' }] })));
+  expect((await storeBlocks(scene)).map((block) => (block as { text?: string }).text).join(' ')).toContain('Third paragraph.');
 });

@@ -10,7 +10,7 @@
 import browser, { type Tabs } from 'webextension-polyfill';
 import { isCommitKey } from '../../shared/page/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
-import { browserMainWorld, callSmartEditor } from './mainWorld.ts';
+import { browserMainWorld, callMainWorld } from './mainWorld.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
 import { topCommitKey } from './topCommits.ts';
 import {
@@ -106,9 +106,9 @@ const mainWorld = browserMainWorld(
 const pagePorts = new PagePorts({
   connect: (tabId, target, name) => browser.tabs.connect(tabId, { ...target, name } as Tabs.ConnectConnectInfoType) as PagePort,
   lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
-  // During an act, and only then, the act module may ask for SmartEditor ONE's model in its own document (mainWorld.ts).
+  // During an act, and only then, the act module may ask for SmartEditor ONE's or the block editor's model in its own document (mainWorld.ts).
   callsDuring: (request) => (request as { type?: unknown } | null)?.type === 'act',
-  call: (target, request) => callSmartEditor(mainWorld, target, request),
+  call: (target, request) => callMainWorld(mainWorld, target, request),
 });
 
 export async function askPage<R extends PageRequestBody>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callSmartEditor, mayCallSmartEditor, type MainWorldDeps } from './mainWorld.ts';
+import { callMainWorld, callSmartEditor, mayCallSmartEditor, type MainWorldDeps } from './mainWorld.ts';
 
 const read = { op: 'read', frame: 'iframe#mainFrame', key: 'blogpc001' };
 
@@ -108,5 +108,61 @@ describe('SmartEditor ONE main-world calls: only the Naver adapters’ hosts, on
       reason: 'failed',
       message: 'Frame with ID 0 was removed.',
     });
+  });
+});
+
+describe('the WordPress block editor’s main-world call: only the bound document, only calls Tether makes, only answers of its shape', () => {
+  const read = { op: 'read', editor: 'wordpress-block-editor' };
+  const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  function blockDeps(url: string, documentId = 'DOC-A', answer: unknown = { ok: true, blocks: [] }) {
+    const ran: unknown[] = [];
+    const d: MainWorldDeps = {
+      topDocument: async () => ({ documentId, url }),
+      run: async () => {
+        throw new Error('not SmartEditor');
+      },
+      runBlockEditor: async (_tabId, _id, call, origin) => {
+        ran.push({ call, origin });
+        return answer;
+      },
+      allowHttp: false,
+      timeoutMs: 50,
+    };
+    return { ran, deps: d };
+  }
+
+  it('runs a read in the bound document, on any web host (WordPress is the person’s own), with the origin it checked', async () => {
+    const { deps: d, ran } = blockDeps('https://myblog.example/wp-admin/post-new.php');
+    expect(await callMainWorld(d, { tabId: 1, documentId: 'DOC-A' }, read)).toEqual({ ok: true, blocks: [] });
+    expect(ran).toEqual([{ call: read, origin: 'https://myblog.example' }]);
+  });
+
+  it.each([
+    ['another document now', 'https://myblog.example/', 'DOC-B', read],
+    ['not a web page', 'file:///etc/passwd', 'DOC-A', read],
+    ['an op Tether does not make', 'https://myblog.example/', 'DOC-A', { ...read, op: 'eval' }],
+    ['a made-up client id', 'https://myblog.example/', 'DOC-A', { op: 'remove-image', editor: 'wordpress-block-editor', clientId: 'x"]', url: 'https://a/' }],
+    ['an extra field', 'https://myblog.example/', 'DOC-A', { ...read, code: 'alert(1)' }],
+  ])('never runs: %s', async (_what, url, documentId, request) => {
+    const { deps: d, ran } = blockDeps(url, documentId);
+    expect(await callMainWorld(d, { tabId: 1, documentId: 'DOC-A' }, request)).toMatchObject({ ok: false });
+    expect(ran).toEqual([]);
+  });
+
+  it.each([
+    ['not an object', 'yes'],
+    ['a block without a client id', { ok: true, blocks: [{ name: 'core/image', parent: '' }] }],
+    ['an oversized url', { ok: true, blocks: [{ clientId: id, name: 'core/image', parent: '', url: `https://a/${'x'.repeat(3000)}` }] }],
+    ['a field it never sends', { ok: true, blocks: [], script: 'x' }],
+    ['too many blocks', { ok: true, blocks: Array.from({ length: 5001 }, () => ({ clientId: id, name: 'core/paragraph', parent: '' })) }],
+  ])('a page answer that is %s is refused as invalid', async (_what, answer) => {
+    const { deps: d } = blockDeps('https://myblog.example/', 'DOC-A', answer);
+    expect(await callMainWorld(d, { tabId: 1, documentId: 'DOC-A' }, read)).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+
+  it('a page that never answers is a timeout', async () => {
+    const { deps: d } = blockDeps('https://myblog.example/');
+    d.runBlockEditor = () => new Promise(() => undefined);
+    expect(await callMainWorld(d, { tabId: 1, documentId: 'DOC-A' }, read)).toMatchObject({ ok: false, reason: 'timeout' });
   });
 });

@@ -10,6 +10,14 @@ import { isCommitKey } from '../../shared/page/documentKey.ts';
 import { smartEditorAnswerSchema, smartEditorCallSchema, type SmartEditorAnswer, type SmartEditorCall } from '../../shared/page/smartEditorCall.ts';
 import { NAVER_BLOG, NAVER_CAFE } from '../../content/sites/adapters/claims.ts';
 import { smartEditorMain } from './smartEditorMain.ts';
+import {
+  blockEditorAnswerSchema,
+  blockEditorCallSchema,
+  isBlockEditorCall,
+  type BlockEditorAnswer,
+  type BlockEditorCall,
+} from '../../shared/page/blockEditorCall.ts';
+import { blockEditorMain } from './blockEditorMain.ts';
 import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
 
 /** Set by the build (vite.config.ts): true only in the test build, never in the product. */
@@ -34,6 +42,8 @@ export interface MainWorldDeps {
   topDocument(tabId: number): Promise<{ documentId: string; url: string } | null>;
   /** Runs the function in that document's main world, if it is still of `origin`; resolves to what it returned. */
   run(tabId: number, documentId: string, call: SmartEditorCall, origin: string): Promise<unknown>;
+  /** The same for the WordPress block editor's call (blockEditorMain.ts). */
+  runBlockEditor?(tabId: number, documentId: string, call: BlockEditorCall, origin: string): Promise<unknown>;
   allowHttp: boolean;
   timeoutMs: number;
 }
@@ -64,6 +74,53 @@ export async function callSmartEditor(deps: MainWorldDeps, target: { tabId: numb
   }
 }
 
+const refuseBlocks = (reason: 'host' | 'invalid' | 'timeout' | 'failed', message: string): BlockEditorAnswer => ({ ok: false, reason, message });
+
+/**
+ * The WordPress block editor's call (shared/page/blockEditorCall.ts): on any site (WordPress runs on
+ * the person's own host), but only in the bound document, still the tab's top document (where
+ * wp-admin keeps `wp.data`, its canvas iframe or not), and only during an act (pagePorts.ts).
+ */
+export async function callBlockEditor(deps: MainWorldDeps, target: { tabId: number; documentId: string }, request: unknown): Promise<BlockEditorAnswer> {
+  const call = blockEditorCallSchema.safeParse(request);
+  if (!call.success || !deps.runBlockEditor) return refuseBlocks('invalid', 'Not a call Tether makes.');
+  const top = await deps.topDocument(target.tabId);
+  if (!top || top.documentId !== target.documentId) return refuseBlocks('host', 'The bound document is no longer the tab’s page.');
+  let origin: string;
+  try {
+    const url = new URL(top.url);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuseBlocks('host', 'Not a web page.');
+    origin = url.origin;
+  } catch {
+    return refuseBlocks('host', 'Not a web page.');
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The page gives up on the upload at the call's limit; the worker waits a little longer for its answer.
+  const limitMs = call.data.op === 'insert-image' ? call.data.limitMs + 5_000 : deps.timeoutMs;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), limitMs);
+  });
+  try {
+    const result = await Promise.race([deps.runBlockEditor(target.tabId, target.documentId, call.data, origin), timeout]);
+    if (result === 'timeout') return refuseBlocks('timeout', `The editor did not answer within ${Math.round(limitMs / 1000)} s.`);
+    const answer = blockEditorAnswerSchema.safeParse(result);
+    return answer.success ? answer.data : refuseBlocks('invalid', 'The page answered in an unexpected shape.');
+  } catch (error) {
+    return refuseBlocks('failed', (error instanceof Error ? error.message : String(error)).slice(0, 300));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A page's call during an act: the block editor's, or SmartEditor ONE's. */
+export function callMainWorld(
+  deps: MainWorldDeps,
+  target: { tabId: number; documentId: string },
+  request: unknown,
+): Promise<SmartEditorAnswer | BlockEditorAnswer> {
+  return isBlockEditorCall(request) ? callBlockEditor(deps, target, request) : callSmartEditor(deps, target, request);
+}
+
 /** The browser's side: webNavigation for the top document, scripting in the MAIN world for the call. */
 export function browserMainWorld(
   webNavigation: { getFrame(details: { tabId: number; frameId: number }): Promise<{ url: string; documentId?: string } | null | undefined> },
@@ -71,8 +128,8 @@ export function browserMainWorld(
     executeScript(injection: {
       target: { tabId: number; documentIds?: string[]; frameIds?: number[] };
       world: 'MAIN';
-      func: typeof smartEditorMain;
-      args: [SmartEditorCall, string];
+      func: typeof smartEditorMain | typeof blockEditorMain;
+      args: [SmartEditorCall, string] | [BlockEditorCall, string];
     }): Promise<Array<{ result?: unknown }>>;
   },
   topCommitKey: (tabId: number) => Promise<string | null>,
@@ -87,6 +144,11 @@ export function browserMainWorld(
     async run(tabId, documentId, call, origin) {
       const target = isCommitKey(documentId) ? { tabId, frameIds: [0] } : { tabId, documentIds: [documentId] };
       const [injection] = await scripting.executeScript({ target, world: 'MAIN', func: smartEditorMain, args: [call, origin] });
+      return injection?.result;
+    },
+    async runBlockEditor(tabId, documentId, call, origin) {
+      const target = isCommitKey(documentId) ? { tabId, frameIds: [0] } : { tabId, documentIds: [documentId] };
+      const [injection] = await scripting.executeScript({ target, world: 'MAIN', func: blockEditorMain, args: [call, origin] });
       return injection?.result;
     },
     allowHttp: __TETHER_TEST_SITES__,

@@ -250,6 +250,8 @@ function textWithImages(step: StepOf<'fill' | 'append'>, target: Target, scene: 
     ),
   );
   if (!whole) return tooLarge(index, step, 'markdown');
+  const appending = appendRefused(step, target, index, whole);
+  if (appending) return appending;
   const pieces: PlacedImage[] = [];
   let lastBlock: string | undefined;
   for (const part of parts) {
@@ -271,12 +273,21 @@ function textWithImages(step: StepOf<'fill' | 'append'>, target: Target, scene: 
   return { expectedAfter: whole.expected(target.base)[0] ?? '', planned: whole, pieces };
 }
 
+/** An editor that would not keep appended blocks refuses before anything is written (families/family.ts appendRefused). */
+function appendRefused(step: StepOf<'fill' | 'append'>, target: Target, index: number, converted: PlannedText): { problem: PlanProblem } | null {
+  const { editable } = target.field;
+  const words = step.op === 'append' ? familyOf(editable).appendRefused?.(converted.payload.constructs) : null;
+  return words ? { problem: problem(index, 'invalid_request', words, { editor: editable.family }) } : null;
+}
+
 /** fill and append: the text converted for the editor (markdown/HTML); with images, a markdown write and each image after its block. */
 const text = (step: StepOf<'fill' | 'append'>, target: Target, scene: StepScene): WriteOrProblem => {
   if (step.images && Object.keys(step.images).length > 0) return textWithImages(step, target, scene);
   const format = step.format ?? 'text';
   const converted = planned(() => planText(target.field.editable, step.op, step.text, format));
   if (!converted) return tooLarge(scene.index, step, format);
+  const refused = appendRefused(step, target, scene.index, converted);
+  if (refused) return refused;
   return { expectedAfter: converted.expected(target.base)[0] ?? '', planned: converted };
 };
 

@@ -11,9 +11,11 @@ import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
+import { blockAfter } from './blockAfter.ts';
 import { eventTarget, focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
-import { lineWords } from './markdownImageText.ts';
 import { selectAndSync } from './settle.ts';
+
+export { blockAfter };
 
 /** Bytes the worker staged for this act (checked there, and again here before they go in). */
 export interface StagedImage {
@@ -59,22 +61,6 @@ function srcOf(img: HTMLImageElement): string {
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-// A markdown editor's source lines too (CodeMirror's `.cm-line`: a heading's line starts with its `## `).
-const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, .cm-line';
-const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-const startsWith = (block: Element, wanted: string) =>
-  flat(block.textContent ?? '').startsWith(wanted) || (block.classList.contains('cm-line') && lineWords(block.textContent ?? '').startsWith(wanted));
-
-/** The block an `after` names: the one whose text starts with it (innermost), or why there is none. */
-export function blockAfter(root: HTMLElement, after: string): { block: Element } | { problem: string } {
-  const wanted = flat(after);
-  const matching = Array.from(root.querySelectorAll(BLOCKS)).filter((block) => startsWith(block, wanted));
-  const innermost = matching.filter((block) => !matching.some((other) => other !== block && block.contains(other)));
-  if (innermost.length === 1 && innermost[0]) return { block: innermost[0] };
-  if (innermost.length === 0) return { problem: `no paragraph starts with “${wanted.slice(0, 80)}”` };
-  return { problem: `${innermost.length} paragraphs start with “${wanted.slice(0, 80)}”: give more of its words` };
-}
 
 function lastLeaf(root: Element): Node | null {
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, {

@@ -225,6 +225,12 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
    * pasted replaces). An append puts the caret at the end of the text, whatever this says.
    */
   selectAll: 'value' | 'contents' | 'text' | 'keys' | 'blocks';
+  /**
+   * Why an append of these block constructs (headings, lists, quotes …) is refused before anything
+   * is written, where the editor is known not to keep them at the end of its content (the WordPress
+   * block editor's paste merges the first pasted block into the last one); null: it is written.
+   */
+  appendRefused?: (constructs: readonly string[]) => string | null;
   /** The inputType of a clearing `beforeinput` (default: deleteContentBackward). */
   clearInputType?: 'deleteByCut';
   /** What it renders inside its content that is not text (fillers, its own UI): left out of markup read back. */

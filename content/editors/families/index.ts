@@ -17,6 +17,7 @@ import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
 import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
 import { smartEditorOneImage } from '../smartEditorOne/photo.ts';
+import { wordpressMediaUpload } from '../wordpress/media.ts';
 import { markdownPasteImage } from '../markdownImage.ts';
 import { listbox } from './listbox.ts';
 import { smartEditorOne } from './smarteditor-one.ts';
@@ -53,7 +54,8 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   editorjs,
   trix,
   ckeditor4,
-  'wordpress-block-editor': wordpressBlockEditor,
+  // Its media upload joins here too: it calls the worker (actHost), which the content script must not carry.
+  'wordpress-block-editor': { ...wordpressBlockEditor, image: wordpressMediaUpload },
   listbox,
   'tag-chips': tagChips,
   'file-input': fileInput,

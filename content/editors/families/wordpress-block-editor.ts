@@ -42,11 +42,17 @@ export const wordpressBlockEditor = /* @__PURE__ */ describeFamily(wordpressBloc
   // selection of the text alone does not do: the first block keeps its type (observed: a
   // heading stayed a heading with a paragraph's text).
   selectAll: 'blocks',
-  // An append of structure is refused, not written (observed): its paste at a caret splits that
-  // block and merges the first pasted block into it (__unstableSplitSelection), so a heading
-  // appended after a paragraph becomes that paragraph's text; the read-back sees it and the
-  // write is rolled back. Neither a synthetic Enter nor execCommand('insertParagraph') made a
-  // new block first.
+  // An append of structure is refused before anything is written (observed): its paste at a caret
+  // splits that block and merges the first pasted block into it (__unstableSplitSelection), so a
+  // heading appended after a paragraph became that paragraph's text (the read-back saw it and the
+  // write was rolled back). Neither a synthetic Enter nor execCommand('insertParagraph') made a
+  // new block first. A fill of the whole body keeps every block (its select-all of blocks).
+  appendRefused: (constructs) => {
+    const blocks = constructs.filter((name) => /^(h[1-6]|ul|ol|blockquote|pre)$/.test(name));
+    return blocks.length === 0
+      ? null
+      : `The WordPress block editor does not keep ${blocks.join(', ')} appended at the end of a post: its paste merges the first pasted block into the last paragraph. Nothing was written. Fill the whole body instead (the text it has now, then what to add), or append plain paragraphs.`;
+  },
   // core/heading: levels 1–6 (its `level` attribute); core/list: ordered or not.
   headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   lists: ['ul', 'ol'],

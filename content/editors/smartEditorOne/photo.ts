@@ -37,7 +37,7 @@ function fieldOf(editable: Editable): SmartEditorField {
 }
 
 /** An ASCII file name (Korean names end up percent-encoded in the path: CSH). */
-function asciiName(name: string, type: ImageType): string {
+export function asciiName(name: string, type: ImageType): string {
   const extension = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' }[type];
   const stem = name
     .replace(/\.[A-Za-z0-9]+$/, '')

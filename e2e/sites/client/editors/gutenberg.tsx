@@ -10,13 +10,14 @@
  * `mediaUpload` in the settings posts a file to the site's media route (`/wp/v2/media`, answered
  * as WordPress's REST API answers: `{id, source_url, alt_text}`), the way @wordpress/editor's
  * `mediaUpload` does through `uploadMedia` (`onFileChange` first with a blob: URL, then with the
- * stored media). The undo history is the page's, built like core-data's (an undo level per
+ * stored media). `window.wp` holds `data` and `blocks` (createBlock), as wp-admin's globals do. The undo history is the page's, built like core-data's (an undo level per
  * `onChange`, `onInput` amends the last), on Ctrl+Z / Ctrl+Shift+Z, since @wordpress/block-editor
  * alone has none (WordPress's comes from @wordpress/editor and core-data).
  */
 import { BlockEditorKeyboardShortcuts, BlockEditorProvider, BlockList, BlockTools, ObserveTyping, WritingFlow } from '@wordpress/block-editor';
+import apiFetchImport from '@wordpress/api-fetch';
 import { registerCoreBlocks } from '@wordpress/block-library';
-import { serialize } from '@wordpress/blocks';
+import { createBlock, serialize } from '@wordpress/blocks';
 import * as data from '@wordpress/data';
 import { createRoot, useCallback, useRef, useState } from '@wordpress/element';
 import '@wordpress/format-library';
@@ -24,15 +25,28 @@ import { exposeEditor } from './editorPage.ts';
 
 registerCoreBlocks();
 
+// Its types read as CommonJS under nodenext; the bundle takes its ESM build, whose default is the function.
+const apiFetch = apiFetchImport as unknown as typeof apiFetchImport.default;
+
 interface Media {
   id?: number;
   url: string;
   alt: string;
 }
 
-const failUploads = new URLSearchParams(location.search).get('upload') === 'fail';
+interface RestAttachment {
+  id: number;
+  source_url: string;
+  alt_text: string;
+}
 
-/** @wordpress/media-utils' uploadMedia in small: a blob: preview first, then the stored media (WordPress's REST answer). */
+/**
+ * @wordpress/media-utils' uploadMedia in small (5.55 on GitHub, 2026-12-01: upload-media.ts and
+ * upload-to-server.ts, not installed here for its dependency tree): a blob: preview first, then
+ * each file to the REST media route with @wordpress/api-fetch (`path: '/wp/v2/media?_embed=…'`,
+ * multipart `file`), its attachment transformed as transformAttachment does (`url: source_url`,
+ * `alt: alt_text`); a failure goes to onError and the preview is dropped (`onFileChange` without it).
+ */
 function mediaUpload({
   filesList,
   onFileChange,
@@ -47,13 +61,11 @@ function mediaUpload({
   void Promise.all(
     files.map(async (file) => {
       const form = new FormData();
-      form.append('file', file, file.name);
-      const response = await fetch(failUploads ? '/wp/v2/media?fail=1' : '/wp/v2/media', { method: 'POST', body: form, credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`upload failed: ${response.status}`);
-      const answer = (await response.json()) as { id: number; source_url: string; alt_text: string };
+      form.append('file', file, file.name || file.type.replace('/', '.'));
+      const answer = await apiFetch<RestAttachment>({ path: '/wp/v2/media?_embed=wp:featuredmedia', body: form, method: 'POST' });
       return { id: answer.id, url: answer.source_url, alt: answer.alt_text };
     }),
-  ).then(onFileChange, (error: Error) => onError?.({ message: error.message }));
+  ).then(onFileChange, (error: { message?: string }) => onError?.({ message: error.message ?? 'upload failed' }));
 }
 
 /** A block as the store keeps it (@wordpress/blocks' types do not name it). */
@@ -112,7 +124,8 @@ function Editor() {
 const host = document.getElementById('editor');
 if (host) createRoot(host).render(<Editor />);
 
-(window as unknown as { wp: { data: typeof data } }).wp = { data };
+// As wp-admin exposes them: the data registry and the blocks API (createBlock …).
+(window as unknown as { wp: { data: typeof data; blocks: { createBlock: typeof createBlock } } }).wp = { data, blocks: { createBlock } };
 
 interface SimpleBlock {
   name: string;
