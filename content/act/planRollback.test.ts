@@ -4,7 +4,7 @@
  * fields a plan wrote are put back latest first, each read back; one that cannot be is a leftover,
  * remembered as Tether's; and the refusal says which of these happened.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldHash } from '../../shared/page/fieldText.ts';
 import type { PlanProblem, StepOutcome } from '../../shared/page/pageProtocol.ts';
 import type { ActHost } from './actContract.ts';
@@ -14,6 +14,19 @@ import type { LocatedField } from '../pageModel.ts';
 import { problem, problemDetails, summarize, undoneWords, withLeftOver, type Undone } from './planProblems.ts';
 import { PlanLedger, refusal } from './planRollback.ts';
 import type { PlannedWrite } from './planSteps.ts';
+
+/** When set, a family's image removal throws (page data it did not expect), as the real one would. */
+const removal = vi.hoisted(() => ({ throws: false }));
+vi.mock('../editors/image.ts', async (original) => {
+  const real = await original<typeof import('../editors/image.ts')>();
+  return {
+    ...real,
+    removeImage: (...args: Parameters<typeof real.removeImage>) => {
+      if (removal.throws) return Promise.reject(new TypeError('Invalid URL'));
+      return real.removeImage(...args);
+    },
+  };
+});
 
 let remembered: Array<[Element, string]> = [];
 
@@ -63,6 +76,7 @@ beforeEach(() => {
   slug = document.querySelector('#slug') as HTMLInputElement;
   fields = { title: field('title', title), slug: field('slug', slug) };
   remembered = [];
+  removal.throws = false;
   bindHost(host());
 });
 
@@ -152,6 +166,24 @@ describe('PlanLedger.rollback: every field the plan wrote, latest first, each re
     });
     // Nothing of the chooser is taken for the person's draft: it keeps no text.
     expect(remembered).toEqual([]);
+  });
+
+  it('an image removal that throws is that image not taken out (a leftover), and the rollback goes on to the other fields', async () => {
+    const writes = new Map([
+      [1, write(1, fields.title)],
+      [2, write(2, fields.slug, true)],
+    ]);
+    const ledger = new PlanLedger(writes);
+    await ledger.before(writes.get(1) as PlannedWrite);
+    title.value = 'New title';
+    await ledger.before(writes.get(2) as PlannedWrite);
+    ledger.imagesOf(2).push('http://blog.localhost/uploads/0.png');
+    ledger.ran.push(ran(1, 'title'), ran(2, 'slug'));
+    removal.throws = true;
+    const undone = await ledger.rollback();
+    expect(undone.restored).toEqual([1]);
+    expect(undone.leftOver.map((left) => left.step)).toEqual([2]);
+    expect(title.value).toBe('Old title');
   });
 
   it('a text step written only once is not put back twice', async () => {

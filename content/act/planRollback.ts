@@ -79,7 +79,10 @@ export class PlanLedger {
         continue;
       }
       let removed = true;
-      for (const src of [...(this.placed.get(outcome.step) ?? [])].reverse()) removed = (await removeImage(editable, src)) && removed;
+      for (const src of [...(this.placed.get(outcome.step) ?? [])].reverse()) {
+        // A family's removal that throws (page data it did not expect) is one image not taken out, not a rollback stopped half-way.
+        removed = (await removeImage(editable, src).catch(() => false)) && removed;
+      }
       const snapshot = this.snapshots.get(write.field);
       let back = removed;
       if (snapshot) {

@@ -148,13 +148,22 @@ async function removeBlock(editable: Editable, clientId: string, url: string): P
   return settle([editable.element], () => blockElement(editable, clientId) === null, { quietMs: 500, deadlineMs: 3000 });
 }
 
+/** An address the page gave, resolved; '' when it is no URL at all (page data: never a throw mid-rollback). */
+function resolved(url: string, base: string): string {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return '';
+  }
+}
+
 /** A rollback's: the core/image block at `src` out of the store, read back on the page. */
 async function removeMedia(request: { editable: Editable; src: string }): Promise<boolean> {
   const { editable, src } = request;
   const read = await callStore({ op: 'read' });
   const onPage = () => Array.from(editable.element.querySelectorAll('[data-type="core/image"] img')).some((img) => (img as HTMLImageElement).src === src);
   if (!read.ok) return !onPage();
-  const held = read.blocks.find((block) => block.name === 'core/image' && block.url !== undefined && new URL(block.url, editable.doc.baseURI).href === src);
+  const held = read.blocks.find((block) => block.name === 'core/image' && block.url !== undefined && resolved(block.url, editable.doc.baseURI) === src);
   if (!held || held.url === undefined) return !onPage();
   return (await removeBlock(editable, held.clientId, held.url)) && !onPage();
 }
