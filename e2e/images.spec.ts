@@ -61,13 +61,15 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
   const ref = resolved.references?.[0]?.handle ?? '';
   const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
   const model = () =>
-    page.evaluate(() => {
-      const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
+    page.evaluate(async () => {
+      const api = (window as unknown as { editorApi: { html(): string | Promise<string>; text(): string } }).editorApi;
+      // Editor.js's is its save(), asynchronous.
+      const html = await api.html();
       // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
-      const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
+      const body = new DOMParser().parseFromString(html, 'text/html').body;
       return {
         // Quill's getSemanticHTML writes every space as &nbsp;.
-        html: api.html().replace(/&nbsp;|\u00a0/g, ' '),
+        html: html.replace(/&nbsp;|\u00a0/g, ' '),
         images: Array.from(body.querySelectorAll('img')).map((img) => ({
           src: new URL(img.getAttribute('src') ?? '', location.href).href,
           alt: img.getAttribute('alt') ?? '',
@@ -82,6 +84,8 @@ interface PhotoFamily {
   /** The form field the editor's upload sends the file in (its documentation's). */
   field: string;
   surface(page: Page): Locator;
+  /** Where the surface is clicked before the person's Ctrl+Z (its middle unless said). */
+  at?: { x: number; y: number };
 }
 
 const FAMILIES: PhotoFamily[] = [
@@ -90,6 +94,8 @@ const FAMILIES: PhotoFamily[] = [
   { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
   { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
   { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
+  // Trix: the README's trix-attachment-add upload; clicked at its top left (a click on the photo selects the attachment).
+  { page: 'trix', field: 'file', surface: (page) => page.locator('trix-editor'), at: { x: 4, y: 4 } },
 ];
 
 for (const family of FAMILIES) {
@@ -194,7 +200,7 @@ for (const family of FAMILIES) {
 
     // 5. The person's Ctrl+Z takes the last image out.
     await scene.page.bringToFront();
-    await family.surface(scene.page).click();
+    await family.surface(scene.page).click(family.at ? { position: family.at } : {});
     await scene.page.keyboard.press('Control+z');
     await expect.poll(async () => (await scene.model()).images.length).toBe(2);
 
@@ -307,8 +313,9 @@ test('tinymce without an upload URL: the image is refused (it would only be embe
   expect(plain.details).toMatchObject({ editor: expect.any(String) });
 });
 
-// Quill's default uploader handler, TipTap's docs' first FileHandler example and Lexical's playground DragDropPastePlugin (a FileReader's data: URL): nothing reaches the site.
-for (const page of ['quill', 'prosemirror', 'lexical']) {
+// Quill's default uploader handler, TipTap's docs' first FileHandler example and Lexical's playground DragDropPastePlugin (a FileReader's data: URL),
+// Trix with no trix-attachment-add listener (it keeps the File only): nothing reaches the site.
+for (const page of ['quill', 'prosemirror', 'lexical', 'trix']) {
   test(`${page} whose handler only embeds (data:, no upload to the site): the image is refused and taken back`, async ({ tether, sites }) => {
     const scene = await photoScene(tether, page, '?noupload');
     await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
@@ -319,7 +326,7 @@ for (const page of ['quill', 'prosemirror', 'lexical']) {
       await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
       'invalid_request',
     );
-    expect(embedded.message).toMatch(/still shows it as local data/);
+    expect(embedded.message).toMatch(/still shows it as local data|still holds it as a local file/);
     expect((await scene.model()).images).toEqual([]);
     expect((await scene.model()).html).toBe(before.html);
     expect(sites.state.notes.uploads).toHaveLength(0);

@@ -62,7 +62,8 @@ function srcOf(img: HTMLImageElement): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption';
+// Trix's paragraph is a <div> of its own root (its default block, config/block_attributes.js).
+const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, trix-editor > div';
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The block an `after` names: the one whose text starts with it (innermost), or why there is none. */

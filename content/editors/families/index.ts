@@ -30,6 +30,7 @@ import { slate } from './slate.ts';
 import { textarea } from './textarea.ts';
 import { tinymce } from './tinymce.ts';
 import { trix } from './trix.ts';
+import { trixImage } from '../trixImage.ts';
 
 export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   input,
@@ -49,7 +50,8 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver, image: smartEditorOneImage },
   'input-buffer': inputBuffer,
   editorjs,
-  trix,
+  // Its image path joins here (it carries zod for the worker's answers; the content script imports trix.ts for detection).
+  trix: { ...trix, image: trixImage },
   ckeditor4,
   'wordpress-block-editor': wordpressBlockEditor,
   listbox,
