@@ -11,7 +11,7 @@ import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
-import { selectAndSync } from './settle.ts';
+import { selectAndSync, waitUntil } from './settle.ts';
 
 /** Bytes the worker staged for this act (checked there, and again here before they go in). */
 export interface StagedImage {
@@ -62,8 +62,8 @@ function srcOf(img: HTMLImageElement): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-// Trix's paragraph is a <div> of its own root (its default block, config/block_attributes.js).
-const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, trix-editor > div';
+// Trix's paragraph is a <div> of its own root (its default block, config/block_attributes.js); Editor.js's a div.ce-paragraph.
+const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, trix-editor > div, .ce-paragraph';
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The block an `after` names: the one whose text starts with it (innermost), or why there is none. */
@@ -158,31 +158,9 @@ function undoKeys(editable: Editable): void {
   target.dispatchEvent(new win.KeyboardEvent('keyup', init));
 }
 
-/**
- * Waits until `check` answers (on every change under the field, and at least every 100 ms, as
- * uploads finish off the page's main thread), or the deadline passes (null).
- */
+/** Waits until `check` answers, or the deadline passes (null): settle.ts waitUntil, over the field. */
 function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (value: T | null) => {
-      if (done) return;
-      done = true;
-      observer.disconnect();
-      clearInterval(timer);
-      clearTimeout(deadline);
-      resolve(value);
-    };
-    const look = () => {
-      const found = check();
-      if (found !== null) finish(found);
-    };
-    const observer = new MutationObserver(look);
-    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
-    const timer = setInterval(look, 100);
-    const deadline = setTimeout(() => finish(check()), deadlineMs);
-    look();
-  });
+  return waitUntil(editable.element, check, deadlineMs);
 }
 
 /** Waits until nothing under the field has changed for `quietMs` (an editor's history grouping), at most `limitMs`. */

@@ -12,6 +12,7 @@ import { contenteditable } from './contenteditable.ts';
 import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
 import { editorjs } from './editorjs.ts';
+import { editorjsImage } from '../editorjsImage.ts';
 import { wordpressBlockEditor } from './wordpress-block-editor.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
@@ -49,7 +50,7 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
   'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver, image: smartEditorOneImage },
   'input-buffer': inputBuffer,
-  editorjs,
+  editorjs: { ...editorjs, image: editorjsImage },
   // Its image path joins here (it carries zod for the worker's answers; the content script imports trix.ts for detection).
   trix: { ...trix, image: trixImage },
   ckeditor4,
