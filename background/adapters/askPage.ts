@@ -108,7 +108,7 @@ const trixWorld = browserTrixWorld(mainWorld.topDocument, browser.scripting as u
 const pagePorts = new PagePorts({
   connect: (tabId, target, name) => browser.tabs.connect(tabId, { ...target, name } as Tabs.ConnectConnectInfoType) as PagePort,
   lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
-  // During an act, and only then, the act module may ask for SmartEditor ONE's model in its own document (mainWorld.ts).
+  // During an act, and only then, the act module may ask for SmartEditor ONE's model (mainWorld.ts) or a Trix editor's (trixWorld.ts) in its own document.
   callsDuring: (request) => (request as { type?: unknown } | null)?.type === 'act',
   call: (target, request) => (isTrixCall(request) ? callTrix(trixWorld, target, request) : callSmartEditor(mainWorld, target, request)),
 });
