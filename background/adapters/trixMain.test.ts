@@ -4,7 +4,7 @@
  * throw, lie about their shape or moved elsewhere gets nothing done.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { trixAnswerSchema, type TrixCall } from '../../shared/trixCall.ts';
+import { trixAnswerSchema, type TrixCall } from '../../shared/page/trixCall.ts';
 import { trixMain } from './trixMain.ts';
 
 function attachment(attributes: Record<string, unknown>, pending = false) {

@@ -1,11 +1,11 @@
 /**
  * The function the worker runs in a page's main world for a Trix editor, once per call
- * (shared/trixCall.ts; `scripting.executeScript({ world: "MAIN", func, args })`, the bound top
+ * (shared/page/trixCall.ts; `scripting.executeScript({ world: "MAIN", func, args })`, the bound top
  * document only). Self-contained (the browser serializes it), and it leaves nothing behind: no
  * global, no listener, no timer. Everything it touches may be the page's, so it returns only
  * values it built (strings cut to their limits), which the worker and the act module check.
  */
-import type { TrixAnswer, TrixCall } from '../../shared/trixCall.ts';
+import type { TrixAnswer, TrixCall } from '../../shared/page/trixCall.ts';
 
 export function trixMain(call: TrixCall, origin: string): TrixAnswer {
   if (location.origin !== origin) return { ok: false, reason: 'host', message: 'the tab left the page Tether checked' };

@@ -1,12 +1,12 @@
 /**
- * The worker's side of a Trix call (shared/trixCall.ts): refused unless the call is well formed
+ * The worker's side of a Trix call (shared/page/trixCall.ts): refused unless the call is well formed
  * and the bound document is still the tab's top document (Trix in a frame is not called); run
  * there once, in the MAIN world (trixMain.ts), with a time limit; its answer checked against the
  * schema. Any host: Trix is a library sites embed, and the call only reads or describes what that
  * page's own editor holds; the act module re-checks every answer against the page.
  */
-import { isCommitKey } from '../../shared/documentKey.ts';
-import { trixAnswerSchema, trixCallSchema, type TrixAnswer, type TrixCall } from '../../shared/trixCall.ts';
+import { isCommitKey } from '../../shared/page/documentKey.ts';
+import { trixAnswerSchema, trixCallSchema, type TrixAnswer, type TrixCall } from '../../shared/page/trixCall.ts';
 import type { MainWorldDeps } from './mainWorld.ts';
 import { trixMain } from './trixMain.ts';
 

@@ -25,7 +25,7 @@
  * then its Delete tune (clicked twice: the tune asks to confirm), read back.
  */
 import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
-import { asTether } from '../actHost.ts';
+import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from './families/family.ts';
 import { selectAndSync, waitUntil as waitFor } from './settle.ts';

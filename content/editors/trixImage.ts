@@ -25,8 +25,8 @@
  * (`remove`: the attachment's range selected, then deleteInDirection, read back).
  */
 import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
-import { trixAnswerSchema, type TrixAnswer, type TrixAttachment } from '../../shared/trixCall.ts';
-import { asTether, callWorker } from '../actHost.ts';
+import { trixAnswerSchema, type TrixAnswer, type TrixAttachment } from '../../shared/page/trixCall.ts';
+import { asTether, callWorker } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from './families/family.ts';
 import { selectAndSync } from './settle.ts';
