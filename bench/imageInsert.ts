@@ -107,7 +107,8 @@ export async function measureImageInsert(bench: BenchTether, iterations = 10): P
     let frame: Frame | Page;
     if (naver) ({ page, frame } = await openNaver(bench));
     else {
-      page = await driver.open('notes', `/editor/${name}`);
+      // Editor.js's page registers its image tool only with ?images.
+      page = await driver.open('notes', `/editor/${name}${name === 'editorjs' ? '?images' : ''}`);
       frame = page;
       await page.waitForFunction(() => document.body.dataset.editorReady !== undefined);
     }

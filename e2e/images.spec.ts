@@ -81,6 +81,8 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
 
 interface PhotoFamily {
   page: string;
+  /** The page's switches (Editor.js: `?images` registers its image tool). */
+  query?: string;
   /** The form field the editor's upload sends the file in (its documentation's). */
   field: string;
   surface(page: Page): Locator;
@@ -99,7 +101,7 @@ const FAMILIES: PhotoFamily[] = [
   // Trix: the README's trix-attachment-add upload; clicked at its top left (a click on the photo selects the attachment).
   { page: 'trix', field: 'file', surface: (page) => page.locator('trix-editor'), at: { x: 4, y: 4 } },
   // Editor.js: @editorjs/image with uploader.uploadByFile (its default field, `image`). Editor.js has no undo history.
-  { page: 'editorjs', field: 'image', surface: (page) => page.locator('.ce-paragraph').first(), undo: false },
+  { page: 'editorjs', query: '?images', field: 'image', surface: (page) => page.locator('.ce-paragraph').first(), undo: false },
 ];
 
 for (const family of FAMILIES) {
@@ -109,7 +111,7 @@ for (const family of FAMILIES) {
   }) => {
     // A failed upload leaves nothing in Quill (its handler inserts only what the site stored): Tether waits out its limit (30 s).
     test.setTimeout(150_000);
-    const scene = await photoScene(tether, family.page);
+    const scene = await photoScene(tether, family.page, family.query);
     const origin = sites.url('notes', '').replace(/\/$/, '');
 
     // 1. inspect lists the photos a person sees, by name, and nothing else.
