@@ -62,14 +62,26 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
   const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
   const model = () =>
     page.evaluate(async () => {
-      const api = (window as unknown as { editorApi: { html(): string | Promise<string>; text(): string } }).editorApi;
-      // Editor.js's is its save(), asynchronous.
-      const html = await api.html();
+      const api = (window as unknown as { editorApi: { family: string; html(): string | Promise<string>; text(): string } }).editorApi;
+      if (api.family === 'codemirror') {
+        // A markdown editor's model is its source (CodeMirror's state.doc): its images are `![alt](url)` there.
+        const source = api.text();
+        const markups = Array.from(source.matchAll(/!\[((?:\\.|[^\\\]\n])*)\]\(([^\s)]*)\)/g));
+        return {
+          html: source,
+          imageAt: markups[0]?.index ?? -1,
+          images: markups.map((markup) => ({ src: new URL(markup[2] ?? '', location.href).href, alt: (markup[1] ?? '').replace(/\\(.)/g, '$1') })),
+        };
+      }
       // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
-      const body = new DOMParser().parseFromString(html, 'text/html').body;
+      // Editor.js's is its save(), asynchronous.
+      const saved = await api.html();
+      const body = new DOMParser().parseFromString(saved, 'text/html').body;
+      // Quill's getSemanticHTML writes every space as &nbsp;.
+      const html = saved.replace(/&nbsp;|\u00a0/g, ' ');
       return {
-        // Quill's getSemanticHTML writes every space as &nbsp;.
-        html: html.replace(/&nbsp;|\u00a0/g, ' '),
+        html,
+        imageAt: html.indexOf('<img'),
         images: Array.from(body.querySelectorAll('img')).map((img) => ({
           src: new URL(img.getAttribute('src') ?? '', location.href).href,
           alt: img.getAttribute('alt') ?? '',
@@ -90,14 +102,25 @@ interface PhotoFamily {
   at?: { x: number; y: number };
   /** False: the editor has no undo of its own (Editor.js), so the person's Ctrl+Z leaves the photo in. */
   undo?: false;
+  /** A markdown editor: the image is markup in its source, and its kept structure is the text's. */
+  markdown?: boolean;
+  /** The path the image takes, where the table says it (the site's handler drops the alt: taken back and pasted again with it). */
+  path?: string;
+  /**
+   * Seen 2026-12-01 (on main too, before this table had the step): CKEditor 5's rollback of an
+   * image placed after a paragraph leaves it in (details.leftOver); its owner's to fix.
+   */
+  rollbackLeavesImage?: boolean;
 }
 
 const FAMILIES: PhotoFamily[] = [
   { page: 'tinymce', field: 'file', surface: (page) => page.frameLocator('#editor iframe').locator('body') },
-  { page: 'ckeditor5', field: 'upload', surface: (page) => page.locator('.ck-editor__editable') },
+  { page: 'ckeditor5', field: 'upload', surface: (page) => page.locator('.ck-editor__editable'), rollbackLeavesImage: true },
   { page: 'quill', field: 'image', surface: (page) => page.locator('.ql-editor') },
   { page: 'prosemirror', field: 'file', surface: (page) => page.locator('.ProseMirror') },
   { page: 'lexical', field: 'file', surface: (page) => page.locator('[data-lexical-editor]') },
+  { page: 'ckeditor4', field: 'upload', surface: (page) => page.frameLocator('#editor iframe').locator('body'), path: 'paste-file+repaste' },
+  { page: 'codemirror', field: 'file', surface: (page) => page.locator('.cm-content'), markdown: true, path: 'paste-file+repaste' },
   // Trix: the README's trix-attachment-add upload; clicked at its top left (a click on the photo selects the attachment).
   { page: 'trix', field: 'file', surface: (page) => page.locator('trix-editor'), at: { x: 4, y: 4 } },
   // Editor.js: @editorjs/image with uploader.uploadByFile (its default field, `image`). Editor.js has no undo history.
@@ -141,15 +164,21 @@ for (const family of FAMILIES) {
         }),
       ),
     );
-    expect(put.steps[0]).toMatchObject({ editor: family.page, verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+    expect(put.steps[0]).toMatchObject({
+      editor: family.page,
+      verified: true,
+      kept: ['img'],
+      src: `${origin}/uploads/0.png`,
+      ...(family.path ? { path: family.path } : {}),
+    });
     expect(sites.state.notes.uploads).toHaveLength(1);
     expect(sites.state.notes.uploads[0]?.field).toBe(family.field);
     expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
     let model = await scene.model();
     expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
     // In its place: after the first paragraph, before the second.
-    expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
-    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
+    expect(model.html.indexOf('First paragraph')).toBeLessThan(model.imageAt);
+    expect(model.imageAt).toBeLessThan(model.html.indexOf('Second paragraph'));
     const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
     expect(journal?.images).toEqual([
       {
@@ -228,11 +257,15 @@ for (const family of FAMILIES) {
         }),
       ),
     );
-    expect(post.steps[0]).toMatchObject({ verified: true, kept: expect.arrayContaining(['h2', 'img']), images: [`${origin}/uploads/3.png`] });
+    expect(post.steps[0]).toMatchObject({
+      verified: true,
+      kept: expect.arrayContaining(family.markdown ? ['img'] : ['h2', 'img']),
+      images: [`${origin}/uploads/3.png`],
+    });
     model = await scene.model();
     expect(model.images).toEqual([{ src: `${origin}/uploads/3.png`, alt: 'Harbor boats at noon' }]);
-    expect(model.html.indexOf('We started early')).toBeLessThan(model.html.indexOf('<img'));
-    expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('See you next month'));
+    expect(model.html.indexOf('We started early')).toBeLessThan(model.imageAt);
+    expect(model.imageAt).toBeLessThan(model.html.indexOf('See you next month'));
     expect(Buffer.compare(sites.state.notes.uploads[3]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['harbor.png']?.bytes ?? []))).toBe(0);
 
     // 7. The site's upload fails: the image is taken back, earlier steps of the plan undone, the answer says why.
@@ -253,6 +286,27 @@ for (const family of FAMILIES) {
     expect((await scene.model()).images).toEqual(before.images);
     expect(await scene.page.locator('#title').inputValue()).toBe('');
     sites.state.notes.uploadsFail = false;
+
+    // 8. An image that went in is taken back out when a later step fails (the page rewrites the tags): the field as it was.
+    await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const rolled = refused(
+      await actWhenIdle(scene.act, () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle }), {
+        steps: [
+          { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'Ridge again', after: 'We started early' },
+          { op: 'fill', field: 'tags', text: 'Upper Case' },
+        ],
+      }),
+      'invalid_request',
+    );
+    expect(sites.state.notes.uploads).toHaveLength(5);
+    if (family.rollbackLeavesImage) {
+      // Known (family.rollbackLeavesImage): the image stays; Tether says so rather than calling it undone.
+      expect(rolled.details, rolled.message).toMatchObject({ ran: [0, 1], rolledBack: [1], leftOver: [expect.objectContaining({ step: 0, field: 'body' })] });
+      return;
+    }
+    expect(rolled.details, rolled.message).toMatchObject({ ran: [0, 1], rolledBack: [1, 0] });
+    await expect.poll(async () => (await scene.model()).images).toEqual(before.images);
+    if (family.markdown) expect((await scene.model()).html).toBe(before.html);
   });
 }
 
@@ -320,10 +374,10 @@ test('tinymce without an upload URL: the image is refused (it would only be embe
   expect(plain.details).toMatchObject({ editor: expect.any(String) });
 });
 
-// Quill's default uploader handler, TipTap's docs' first FileHandler example and Lexical's playground DragDropPastePlugin (a FileReader's data: URL),
-// Trix with no trix-attachment-add listener (it keeps the File only): nothing reaches the site.
-// Editor.js without its image tool: nothing takes the pasted file.
-for (const page of ['quill', 'prosemirror', 'lexical', 'trix', 'editorjs']) {
+// Quill's default uploader handler, TipTap's docs' first FileHandler example and Lexical's playground DragDropPastePlugin (a FileReader's data: URL): nothing reaches the site.
+// CKEditor 4 without uploadUrl: its clipboard plugin embeds the pasted file as data: (clipboard_handleImages).
+// Trix with no trix-attachment-add listener (it keeps the File only); Editor.js without its image tool: nothing takes the pasted file.
+for (const page of ['quill', 'prosemirror', 'lexical', 'ckeditor4', 'trix', 'editorjs']) {
   test(`${page} whose handler only embeds (data:, no upload to the site): the image is refused and taken back`, async ({ tether, sites }) => {
     const scene = await photoScene(tether, page, '?noupload');
     await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
@@ -340,6 +394,53 @@ for (const page of ['quill', 'prosemirror', 'lexical', 'trix', 'editorjs']) {
     expect(sites.state.notes.uploads).toHaveLength(0);
   });
 }
+
+test('codemirror whose paste does not upload (no handler): the image is refused naming the editor, the source unchanged, nothing uploaded', async ({
+  tether,
+  sites,
+}) => {
+  // Tether waits out its upload limit (30 s) for a handler that never writes anything.
+  test.setTimeout(90_000);
+  const scene = await photoScene(tether, 'codemirror', '?noupload');
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+  const before = await scene.model();
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const refusedAnswer = refused(
+    await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' }] }),
+    'invalid_request',
+  );
+  expect(refusedAnswer.message).toMatch(/its paste does not upload images/);
+  expect(refusedAnswer.details).toMatchObject({ editor: 'codemirror' });
+  expect((await scene.model()).html).toBe(before.html);
+  expect(sites.state.notes.uploads).toHaveLength(0);
+});
+
+test('codemirror: an upload slower than the limit has its placeholder taken back, and the site’s late answer finds nothing to replace', async ({
+  tether,
+  sites,
+}) => {
+  test.setTimeout(120_000);
+  const scene = await photoScene(tether, 'codemirror');
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
+  const before = await scene.model();
+  sites.state.notes.uploadDelayMs = 35_000;
+  await tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const late = refused(
+    await scene.act({
+      steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats', after: 'First paragraph' }],
+    }),
+    'invalid_request',
+  );
+  expect(late.message).toMatch(/did not finish in 30 s; its placeholder was taken out/);
+  expect((await scene.model()).html).toBe(before.html);
+  // The site stores it late; its handler no longer finds the placeholder, so nothing goes in.
+  await expect.poll(() => sites.state.notes.uploads.length, { timeout: 20_000 }).toBe(1);
+  await scene.page.waitForFunction(() => document.body.dataset.uploadSettled !== undefined);
+  expect((await scene.model()).html).toBe(before.html);
+  sites.state.notes.uploadDelayMs = 0;
+});
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 

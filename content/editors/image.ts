@@ -11,7 +11,9 @@ import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
-import { selectAndSync, waitUntil } from './settle.ts';
+import { eventTarget, focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
+import { lineWords } from './markdownImageText.ts';
+import { selectAndSync } from './settle.ts';
 
 /** Bytes the worker staged for this act (checked there, and again here before they go in). */
 export interface StagedImage {
@@ -47,10 +49,6 @@ const wordsOnly = (text: string) =>
 const isStored = (src: string) => /^https?:\/\//i.test(src);
 const isLocal = (src: string) => /^(data|blob):/i.test(src);
 
-function view(editable: Editable): Window & typeof globalThis {
-  return (editable.doc.defaultView ?? window) as Window & typeof globalThis;
-}
-
 function images(editable: Editable): HTMLImageElement[] {
   return Array.from(editable.element.querySelectorAll('img'));
 }
@@ -62,14 +60,17 @@ function srcOf(img: HTMLImageElement): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-// Trix's paragraph is a <div> of its own root (its default block, config/block_attributes.js); Editor.js's a div.ce-paragraph.
-const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, trix-editor > div, .ce-paragraph';
+// A markdown editor's source lines too (CodeMirror's `.cm-line`: a heading's line starts with its `## `); Trix's paragraph
+// is a <div> of its own root (its default block, config/block_attributes.js); Editor.js's a div.ce-paragraph.
+const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, .cm-line, trix-editor > div, .ce-paragraph';
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+const startsWith = (block: Element, wanted: string) =>
+  flat(block.textContent ?? '').startsWith(wanted) || (block.classList.contains('cm-line') && lineWords(block.textContent ?? '').startsWith(wanted));
 
 /** The block an `after` names: the one whose text starts with it (innermost), or why there is none. */
 export function blockAfter(root: HTMLElement, after: string): { block: Element } | { problem: string } {
   const wanted = flat(after);
-  const matching = Array.from(root.querySelectorAll(BLOCKS)).filter((block) => flat(block.textContent ?? '').startsWith(wanted));
+  const matching = Array.from(root.querySelectorAll(BLOCKS)).filter((block) => startsWith(block, wanted));
   const innermost = matching.filter((block) => !matching.some((other) => other !== block && block.contains(other)));
   if (innermost.length === 1 && innermost[0]) return { block: innermost[0] };
   if (innermost.length === 0) return { problem: `no paragraph starts with “${wanted.slice(0, 80)}”` };
@@ -121,64 +122,12 @@ async function placeCaret(editable: Editable, after: string | undefined): Promis
   return null;
 }
 
-function focus(editable: Editable): void {
-  if (editable.frame) {
-    editable.frame.focus();
-    editable.doc.defaultView?.focus();
-  }
-  editable.element.focus({ preventScroll: true });
-}
-
-function eventTarget(editable: Editable): HTMLElement {
-  const anchor = editable.doc.getSelection()?.anchorNode ?? null;
-  const element = anchor ? (anchor.nodeType === Node.ELEMENT_NODE ? (anchor as HTMLElement) : anchor.parentElement) : null;
-  return element && editable.element.contains(element) ? element : editable.element;
-}
-
 function readDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(new Error('the bytes could not be read'));
     reader.readAsDataURL(blob);
-  });
-}
-
-function paste(editable: Editable, data: DataTransfer): void {
-  const win = view(editable);
-  eventTarget(editable).dispatchEvent(new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-}
-
-/** The editor's own undo, as a person's Ctrl+Z (every family with an upload path binds it). */
-function undoKeys(editable: Editable): void {
-  const win = view(editable);
-  const init = { key: 'z', code: 'KeyZ', keyCode: 90, which: 90, ctrlKey: true, bubbles: true, cancelable: true, composed: true };
-  const target = eventTarget(editable);
-  target.dispatchEvent(new win.KeyboardEvent('keydown', init));
-  target.dispatchEvent(new win.KeyboardEvent('keyup', init));
-}
-
-/** Waits until `check` answers, or the deadline passes (null): settle.ts waitUntil, over the field. */
-function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
-  return waitUntil(editable.element, check, deadlineMs);
-}
-
-/** Waits until nothing under the field has changed for `quietMs` (an editor's history grouping), at most `limitMs`. */
-function waitQuiet(editable: Editable, quietMs: number, limitMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    let timer = setTimeout(finish, quietMs);
-    const deadline = setTimeout(finish, limitMs);
-    const observer = new MutationObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(finish, quietMs);
-    });
-    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
-    function finish() {
-      observer.disconnect();
-      clearTimeout(timer);
-      clearTimeout(deadline);
-      resolve();
-    }
   });
 }
 
@@ -213,6 +162,7 @@ export async function insertImage(
       alt,
       width: image.width,
       height: image.height,
+      limitMs,
       ...(after === undefined ? {} : { after }),
     });
     if (own.ok && 'src' in own) return { path: own.path, tried: [own.path], verified: true, text: own.text, src: own.src };

@@ -107,9 +107,11 @@ export async function handleImages(
     const id = uploads.length;
     uploads.push({ name: file.name, type: file.type, bytes: Buffer.from(await file.arrayBuffer()), field, user });
     const location = `${context.origin}/uploads/${id}.${extension}`;
-    // TinyMCE reads `location`, CKEditor 5's simple upload adapter `url`; WordPress answers a media object.
+    // TinyMCE reads `location`, CKEditor 5's simple upload adapter `url`, CKEditor 4's filetools
+    // `uploaded` and `url` (its fileUploadResponse handler cancels an answer without `uploaded`);
+    // WordPress answers a media object.
     if (wordpress) answer(201, { id: id + 1, source_url: location, alt_text: '', media_type: 'image', mime_type: file.type });
-    else answer(200, { location, url: location });
+    else answer(200, { location, url: location, uploaded: 1, fileName: file.name });
     return true;
   }
   return false;

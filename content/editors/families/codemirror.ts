@@ -19,5 +19,6 @@ export const codemirror = /* @__PURE__ */ describeFamily(codemirrorDetection, {
   selectAll: 'text',
   headings: [],
   lists: [],
+  // Images: the site's paste handler uploads and writes `![alt](url)` (markdownImage.ts, joined in index.ts).
   checked: '@codemirror/view 6.43.15, @codemirror/state, lang-markdown (npm); the codemirror page of e2e editors.spec, 2026-12-01',
 });

@@ -197,6 +197,8 @@ export interface CustomImageInsert {
   /** The bytes, as a File of the editable's own window, with the image's name and type. */
   file: File;
   alt: string;
+  /** How long the site's upload may take (UPLOAD_LIMIT_MS unless a caller says less). */
+  limitMs?: number;
 }
 
 /** What a family's own uploader answers (ImageUpload.insert). */

@@ -18,6 +18,7 @@ import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
 import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
 import { smartEditorOneImage } from '../smartEditorOne/photo.ts';
+import { markdownPasteImage } from '../markdownImage.ts';
 import { listbox } from './listbox.ts';
 import { smartEditorOne } from './smarteditor-one.ts';
 import { tagChips } from './tag-chips.ts';
@@ -46,7 +47,8 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   draft,
   quill,
   tinymce,
-  codemirror,
+  // Its image path joins here (the content script imports its file for detection only).
+  codemirror: { ...codemirror, image: markdownPasteImage },
   // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
   'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver, image: smartEditorOneImage },
   'input-buffer': inputBuffer,

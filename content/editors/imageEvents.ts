@@ -1,0 +1,83 @@
+/**
+ * The events an image path sends an editor, as a person's paste and keys would, and the waits on
+ * what the editor does then (image.ts, markdownImage.ts).
+ */
+import type { Editable } from '../editables.ts';
+
+export function view(editable: Editable): Window & typeof globalThis {
+  return (editable.doc.defaultView ?? window) as Window & typeof globalThis;
+}
+
+export function focus(editable: Editable): void {
+  if (editable.frame) {
+    editable.frame.focus();
+    editable.doc.defaultView?.focus();
+  }
+  editable.element.focus({ preventScroll: true });
+}
+
+export function eventTarget(editable: Editable): HTMLElement {
+  const anchor = editable.doc.getSelection()?.anchorNode ?? null;
+  const element = anchor ? (anchor.nodeType === Node.ELEMENT_NODE ? (anchor as HTMLElement) : anchor.parentElement) : null;
+  return element && editable.element.contains(element) ? element : editable.element;
+}
+
+export function paste(editable: Editable, data: DataTransfer): void {
+  const win = view(editable);
+  eventTarget(editable).dispatchEvent(new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+}
+
+/** The editor's own undo, as a person's Ctrl+Z (every family with an upload path binds it). */
+export function undoKeys(editable: Editable): void {
+  const win = view(editable);
+  const init = { key: 'z', code: 'KeyZ', keyCode: 90, which: 90, ctrlKey: true, bubbles: true, cancelable: true, composed: true };
+  const target = eventTarget(editable);
+  target.dispatchEvent(new win.KeyboardEvent('keydown', init));
+  target.dispatchEvent(new win.KeyboardEvent('keyup', init));
+}
+
+/**
+ * Waits until `check` answers (on every change under the field, and at least every 100 ms, as
+ * uploads finish off the page's main thread), or the deadline passes (null).
+ */
+export function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: T | null) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearInterval(timer);
+      clearTimeout(deadline);
+      resolve(value);
+    };
+    const look = () => {
+      const found = check();
+      if (found !== null) finish(found);
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
+    const timer = setInterval(look, 100);
+    const deadline = setTimeout(() => finish(check()), deadlineMs);
+    look();
+  });
+}
+
+/** Waits until nothing under the field has changed for `quietMs` (an editor's history grouping), at most `limitMs`. */
+export function waitQuiet(editable: Editable, quietMs: number, limitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(finish, quietMs);
+    const deadline = setTimeout(finish, limitMs);
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(finish, quietMs);
+    });
+    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
+    function finish() {
+      observer.disconnect();
+      clearTimeout(timer);
+      clearTimeout(deadline);
+      resolve();
+    }
+  });
+}

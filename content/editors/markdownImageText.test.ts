@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { escapeAlt, imageMarkups, insertionIn, lineAfter, storedUrl, uploadState, withAlt } from './markdownImageText.ts';
+
+const BASE = 'http://notes.localhost:4000/editor/codemirror';
+
+describe('imageMarkups', () => {
+  it.each([
+    ['![Lake](http://a/1.png)', [{ alt: 'Lake', url: 'http://a/1.png' }]],
+    ['![a \\] b](/u/1.png "title")', [{ alt: 'a ] b', url: '/u/1.png' }]],
+    ['![Uploading lake.png…1]()', [{ alt: 'Uploading lake.png…1', url: '' }]],
+    [
+      '![one](x) and ![two](<y>)',
+      [
+        { alt: 'one', url: 'x' },
+        { alt: 'two', url: 'y' },
+      ],
+    ],
+    ['[not](an image) ![broken\n](x)', []],
+  ])('%s', (text, want) => {
+    expect(imageMarkups(text).map(({ alt, url }) => ({ alt, url }))).toEqual(want);
+  });
+});
+
+describe('storedUrl', () => {
+  it.each([
+    ['http://notes.localhost:4000/uploads/0.png', 'http://notes.localhost:4000/uploads/0.png'],
+    ['/uploads/0.png', 'http://notes.localhost:4000/uploads/0.png'],
+    ['//evil.example/x.png', null],
+    ['data:image/png;base64,AAAA', null],
+    ['blob:http://notes.localhost:4000/1', null],
+    ['', null],
+    ['uploads/0.png', null],
+  ])('%s', (url, want) => expect(storedUrl(url, BASE)).toBe(want));
+});
+
+describe('insertionIn', () => {
+  it.each([
+    ['ab', 'aXb', { at: 1, inserted: 'X' }],
+    ['', 'X', { at: 0, inserted: 'X' }],
+    ['ab', 'ab', null],
+    ['ab', 'aXc', null],
+    ['abc', 'ab', null],
+  ])('%s → %s', (before, after, want) => expect(insertionIn(before, after)).toEqual(want));
+});
+
+describe('uploadState', () => {
+  const before = 'First paragraph.\n\nSecond paragraph.';
+  const at = 'First paragraph.'.length;
+  const put = (inserted: string) => before.slice(0, at) + inserted + before.slice(at);
+  it('waits while nothing went in', () => expect(uploadState(before, before, BASE)).toEqual({ state: 'waiting' }));
+  it('sees the placeholder as uploading', () =>
+    expect(uploadState(before, put('\n\n![Uploading lake.png…1]()'), BASE)).toMatchObject({ state: 'uploading', at: at + 2 }));
+  it('sees the stored image, with the line breaks around it', () =>
+    expect(uploadState(before, put('\n\n![lake](http://notes.localhost:4000/uploads/0.png)'), BASE)).toMatchObject({
+      state: 'stored',
+      // The common start runs through the line breaks: the site's piece is what follows them.
+      at: at + 2,
+      inserted: '![lake](http://notes.localhost:4000/uploads/0.png)\n\n',
+      src: 'http://notes.localhost:4000/uploads/0.png',
+      markup: { alt: 'lake' },
+    }));
+  it('reads the insertion where its ends repeat the text beside it (another image after the same paragraph)', () => {
+    const held = 'We started early.\n\n![Harbor](/uploads/3.png)\n\nSee you.';
+    const caret = 'We started early.'.length;
+    const now = `${held.slice(0, caret)}\n\n![ridge](/uploads/4.png)${held.slice(caret)}`;
+    expect(uploadState(held, now, BASE, caret)).toMatchObject({
+      state: 'stored',
+      at: caret,
+      inserted: '\n\n![ridge](/uploads/4.png)',
+      markup: { alt: 'ridge' },
+    });
+  });
+  it.each([
+    ['a data: embed', put('\n\n![x](data:image/png;base64,AA)'), 'uploading'],
+    ['text beside the markup', put(' see ![x](/uploads/0.png)'), 'other'],
+    ['two images', put('![x](/uploads/0.png)![y](/uploads/1.png)'), 'other'],
+    ['a link, not an image', put('[x](/uploads/0.png)'), 'other'],
+    ['the text around it changed', 'First.\n\n![x](/uploads/0.png)', 'other'],
+  ])('%s', (_, now, state) => expect(uploadState(before, now, BASE).state).toBe(state));
+});
+
+describe('withAlt and escapeAlt', () => {
+  it('sets only the alt, keeping the address and line breaks', () => {
+    const inserted = '\n\n![lake](/uploads/0.png)\n\n';
+    const [markup] = imageMarkups(inserted);
+    expect(withAlt(inserted, markup ?? { start: 0, end: 0, alt: '', url: '' }, 'The [big] lake\\')).toBe('\n\n![The \\[big\\] lake\\\\](/uploads/0.png)\n\n');
+  });
+  it('keeps an alt on one line', () => expect(escapeAlt('two\nlines')).toBe('two lines'));
+});
+
+describe('lineAfter', () => {
+  const lines = ['## Ridge walk', '', 'We started early.', '', '- We started late', 'See you'];
+  it.each([
+    ['Ridge walk', { line: 0 }],
+    ['## Ridge', { line: 0 }],
+    ['We started early', { line: 2 }],
+    ['See you', { line: 5 }],
+  ])('%s', (after, want) => expect(lineAfter(lines, after)).toEqual(want));
+  it('names a missing or ambiguous paragraph', () => {
+    expect(lineAfter(lines, 'Nowhere')).toEqual({ problem: 'no paragraph starts with “Nowhere”' });
+    expect(lineAfter(lines, 'We started')).toEqual({ problem: '2 paragraphs start with “We started”: give more of its words' });
+  });
+});

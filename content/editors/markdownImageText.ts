@@ -1,0 +1,123 @@
+/**
+ * What a markdown editor's text says about an image a site uploaded on paste (pure: the driver is
+ * markdownImage.ts). The site inserts markup into the source — often a placeholder first
+ * (`![Uploading lake.png…]()`, GitHub's and Discourse's composers), then `![alt](stored-url)` —
+ * and the text around it stays as it was. These rules read that from the text before and after.
+ */
+
+/** One `![alt](url)` in markdown source, with where it stands. */
+export interface ImageMarkup {
+  start: number;
+  end: number;
+  /** The alt as written (backslash escapes undone). */
+  alt: string;
+  url: string;
+}
+
+// `![alt](url "title")`: an alt with escapes but no raw bracket or line break, a url without spaces, an optional title.
+const MARKUP = /!\[((?:\\[\s\S]|[^\\\]\n])*)\]\(\s*<?([^\s)>]*)>?(?:\s+"[^"\n]*")?\s*\)/g;
+
+export function imageMarkups(text: string): ImageMarkup[] {
+  return Array.from(text.matchAll(MARKUP), (match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    alt: (match[1] ?? '').replace(/\\([\s\S])/g, '$1'),
+    url: match[2] ?? '',
+  }));
+}
+
+/** The alt as markdown source: brackets and backslashes escaped, on one line. */
+export function escapeAlt(alt: string): string {
+  return alt.replace(/\s+/g, ' ').replace(/[\\[\]]/g, (char) => `\\${char}`);
+}
+
+/** A site's stored copy: an http(s) address, or one on the site (root-relative), resolved; never data:, blob: or empty. */
+export function storedUrl(url: string, base: string): string | null {
+  if (/^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'))) {
+    try {
+      return new URL(url, base).href;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Every way `after` is `before` with one piece of text inserted (and nothing else changed): one
+ * place, or several when the piece's ends repeat the text beside it (`\n\n![b](…)` before
+ * `\n\n![a](…)` reads as inserted at either break). None: not one insertion.
+ */
+export function insertionsIn(before: string, after: string): Array<{ at: number; inserted: string }> {
+  const length = after.length - before.length;
+  if (length <= 0) return [];
+  let prefix = 0;
+  while (prefix < before.length && before[prefix] === after[prefix]) prefix += 1;
+  let suffix = 0;
+  while (suffix < before.length && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix += 1;
+  const found: Array<{ at: number; inserted: string }> = [];
+  for (let at = Math.max(0, before.length - suffix); at <= prefix; at += 1) found.push({ at, inserted: after.slice(at, at + length) });
+  return found;
+}
+
+/** The first way `after` is `before` with one insertion, or null. */
+export function insertionIn(before: string, after: string): { at: number; inserted: string } | null {
+  return insertionsIn(before, after).at(-1) ?? null;
+}
+
+/**
+ * Where the site's upload stands, from the field's text before the paste and now:
+ * - `waiting`: nothing yet (or the text is back as it was: `gone` once something had shown);
+ * - `uploading`: one markup went in at one place, pointing nowhere stored yet (a placeholder);
+ * - `stored`: exactly one image markup (and line breaks around it) went in at one place, at a stored address;
+ * - `other`: the text changed otherwise (not one insertion, or more than one image's markup).
+ * `near`: where the caret was (of the places the insertion can be read at, the nearest is taken).
+ */
+export type UploadState =
+  | { state: 'waiting' }
+  | { state: 'uploading'; at: number; inserted: string }
+  | { state: 'stored'; at: number; inserted: string; markup: ImageMarkup; src: string }
+  | { state: 'other'; why: string };
+
+function stateOf(insertion: { at: number; inserted: string }, base: string): UploadState {
+  const markups = imageMarkups(insertion.inserted);
+  const [markup] = markups;
+  if (markups.length !== 1 || !markup)
+    return { state: 'other', why: markups.length === 0 ? 'what went in is not an image’s markup' : 'more than one image went in' };
+  const outside = insertion.inserted.slice(0, markup.start) + insertion.inserted.slice(markup.end);
+  if (outside.trim() !== '') return { state: 'other', why: 'text other than the image’s markup went in with it' };
+  const src = storedUrl(markup.url, base);
+  if (!src) return { state: 'uploading', ...insertion };
+  return { state: 'stored', ...insertion, markup, src };
+}
+
+export function uploadState(before: string, now: string, base: string, near = before.length): UploadState {
+  if (now === before) return { state: 'waiting' };
+  const ways = insertionsIn(before, now).sort((a, b) => Math.abs(a.at - near) - Math.abs(b.at - near));
+  if (ways.length === 0) return { state: 'other', why: 'the text around the image changed' };
+  const states = ways.map((way) => stateOf(way, base));
+  return states.find((state) => state.state !== 'other') ?? states[0] ?? { state: 'other', why: 'the text around the image changed' };
+}
+
+/** The inserted piece with its image's alt set to `alt` (the rest, the address and line breaks, as the site wrote them). */
+export function withAlt(inserted: string, markup: ImageMarkup, alt: string): string {
+  const raw = inserted.slice(markup.start, markup.end);
+  const open = raw.indexOf('](');
+  return `${inserted.slice(0, markup.start)}![${escapeAlt(alt)}${raw.slice(open)}${inserted.slice(markup.end)}`;
+}
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A source line's text as a reader sees it: without a heading's, quote's or list item's marker. */
+export function lineWords(line: string): string {
+  return flat(line.replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d{1,9}[.)]\s+)/, ''));
+}
+
+/** The line `after` names (the one whose words start with it), or why there is none. */
+export function lineAfter(lines: readonly string[], after: string): { line: number } | { problem: string } {
+  const wanted = flat(after);
+  const matching = lines.flatMap((line, index) => (wanted !== '' && (lineWords(line).startsWith(wanted) || flat(line).startsWith(wanted)) ? [index] : []));
+  if (matching.length === 1 && matching[0] !== undefined) return { line: matching[0] };
+  if (matching.length === 0) return { problem: `no paragraph starts with “${wanted.slice(0, 80)}”` };
+  return { problem: `${matching.length} paragraphs start with “${wanted.slice(0, 80)}”: give more of its words` };
+}
