@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test';
 import type { ToolEnvelope, ToolName } from '../shared/agent/agentProtocol.ts';
 import { startSites, type RunningSites } from '../e2e/sites/server.ts';
 import { launchTether, type LaunchedTether } from '../e2e/support/launchTether.ts';
+import { HOST_RULES } from '../e2e/sites/siteFixtures.ts';
 import { installFor, nativeSandbox, profileMade } from '../e2e/support/nativeSetup.ts';
 import { TetherDriver } from '../e2e/support/tetherDriver.ts';
 
@@ -84,7 +85,8 @@ export async function startBenchTether(): Promise<BenchTether> {
   const sandbox = nativeSandbox();
   const userDataDir = mkdtempSync(join(tmpdir(), 'tether-bench-profile-'));
   await installFor(sandbox, userDataDir);
-  const launched = await launchTether({ userDataDir });
+  // The site fixtures' real hosts (Naver's, for the image bench's SmartEditor ONE) mapped here, as the e2e suite does.
+  const launched = await launchTether({ userDataDir, args: [HOST_RULES] });
   const driver = new TetherDriver(launched.context, launched.extensionId, sites);
   await profileMade(driver);
   await driver.signIn('blog', 'alice');

@@ -11,6 +11,7 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import { isCommitKey } from '../../shared/page/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
 import { browserMainWorld, callMainWorld } from './mainWorld.ts';
+import { browserTrixWorld, callTrix, isTrixCall } from './trixWorld.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
 import { topCommitKey } from './topCommits.ts';
 import {
@@ -103,12 +104,13 @@ const mainWorld = browserMainWorld(
   browser.scripting as unknown as Parameters<typeof browserMainWorld>[1],
   topCommitKey,
 );
+const trixWorld = browserTrixWorld(mainWorld.topDocument, browser.scripting as unknown as Parameters<typeof browserTrixWorld>[1]);
 const pagePorts = new PagePorts({
   connect: (tabId, target, name) => browser.tabs.connect(tabId, { ...target, name } as Tabs.ConnectConnectInfoType) as PagePort,
   lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
-  // During an act, and only then, the act module may ask for SmartEditor ONE's or the block editor's model in its own document (mainWorld.ts).
+  // During an act, and only then, the act module may ask for SmartEditor ONE's, the block editor's (mainWorld.ts) or a Trix editor's (trixWorld.ts) model in its own document.
   callsDuring: (request) => (request as { type?: unknown } | null)?.type === 'act',
-  call: (target, request) => callMainWorld(mainWorld, target, request),
+  call: (target, request) => (isTrixCall(request) ? callTrix(trixWorld, target, request) : callMainWorld(mainWorld, target, request)),
 });
 
 export async function askPage<R extends PageRequestBody>(

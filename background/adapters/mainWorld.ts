@@ -1,5 +1,6 @@
 /**
- * The worker's side of the only main-world code Tether runs (shared/page/smartEditorCall.ts): a page's
+ * The worker's side of SmartEditor ONE's and the block editor's main-world calls (shared/page/smartEditorCall.ts,
+ * blockEditorCall.ts; Trix's is trixWorld.ts): a page's
  * call during an act, for its own document, run there once with `scripting.executeScript` in the
  * MAIN world (smartEditorMain.ts). Refused unless the call is well formed, the bound document is
  * still the tab's top document, and its address is on a host the Naver adapters claim (https; the

@@ -1,8 +1,9 @@
 /** The block an image step's `after` names (image.ts; the WordPress block editor's media upload, wordpress/media.ts). */
 import { lineWords } from './markdownImageText.ts';
 
-// A markdown editor's source lines too (CodeMirror's `.cm-line`: a heading's line starts with its `## `).
-const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, .cm-line';
+// A markdown editor's source lines too (CodeMirror's `.cm-line`: a heading's line starts with its `## `); Trix's paragraph
+// is a <div> of its own root (its default block, config/block_attributes.js); Editor.js's a div.ce-paragraph.
+const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, .cm-line, trix-editor > div, .ce-paragraph';
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 const startsWith = (block: Element, wanted: string) =>
   flat(block.textContent ?? '').startsWith(wanted) || (block.classList.contains('cm-line') && lineWords(block.textContent ?? '').startsWith(wanted));

@@ -80,3 +80,30 @@ function nodeKey(node: Node): number {
   }
   return id;
 }
+
+/**
+ * Waits until `check` answers (on every change under `root`, and at least every 100 ms, as
+ * uploads finish off the page's main thread), or the limit passes (then `check`'s last answer).
+ */
+export function waitUntil<T>(root: Node, check: () => T | null, limitMs: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: T | null) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearInterval(timer);
+      clearTimeout(deadline);
+      resolve(value);
+    };
+    const look = () => {
+      const found = check();
+      if (found !== null) finish(found);
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
+    const timer = setInterval(look, 100);
+    const deadline = setTimeout(() => finish(check()), limitMs);
+    look();
+  });
+}

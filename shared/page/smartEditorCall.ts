@@ -1,5 +1,5 @@
 /**
- * The one call Tether makes into a page's main world: SmartEditor ONE's own document model
+ * Tether's call into SmartEditor ONE's main world (the other is Trix's, shared/page/trixCall.ts): its own document model
  * (Naver Blog, Naver Cafe), read or written through `SmartEditor._editors.<key>`, as public
  * posting scripts do (README "Editors"). The act module asks the worker during an act
  * (shared/page/pageChannel.ts PagePortCall); the worker checks the call against these schemas and the

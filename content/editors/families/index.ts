@@ -12,6 +12,7 @@ import { contenteditable } from './contenteditable.ts';
 import { designmode } from './designmode.ts';
 import { draft } from './draft.ts';
 import { editorjs } from './editorjs.ts';
+import { editorjsImage } from '../editorjsImage.ts';
 import { wordpressBlockEditor } from './wordpress-block-editor.ts';
 import type { FamilyDescriptor } from './family.ts';
 import { inputBuffer } from './input-buffer.ts';
@@ -32,6 +33,7 @@ import { slate } from './slate.ts';
 import { textarea } from './textarea.ts';
 import { tinymce } from './tinymce.ts';
 import { trix } from './trix.ts';
+import { trixImage } from '../trixImage.ts';
 
 export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   input,
@@ -51,8 +53,9 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   // Its driver joins here, not in its file: the content script imports that file for detection, and the driver (with zod) must stay in this module.
   'smarteditor-one': { ...smartEditorOne, driver: smartEditorOneDriver, image: smartEditorOneImage },
   'input-buffer': inputBuffer,
-  editorjs,
-  trix,
+  editorjs: { ...editorjs, image: editorjsImage },
+  // Its image path joins here (it carries zod for the worker's answers; the content script imports trix.ts for detection).
+  trix: { ...trix, image: trixImage },
   ckeditor4,
   // Its media upload joins here too: it calls the worker (actHost), which the content script must not carry.
   'wordpress-block-editor': { ...wordpressBlockEditor, image: wordpressMediaUpload },
