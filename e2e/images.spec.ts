@@ -13,10 +13,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { MEDIA } from './sites/uploads.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import { launchTether } from './support/launchTether.ts';
+import type { TabPage, TetherClient } from './support/tetherClient.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
 import { encodeBase64 } from '../shared/imageBytes.ts';
 import { makePng } from '../shared/testing/imageFixtures.ts';
@@ -45,7 +46,7 @@ async function actWhenIdle<T extends { ok: boolean; error?: { code: string } }>(
   return answer;
 }
 
-async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') {
+async function photoScene<P extends TabPage>(tether: TetherClient<P>, family = 'tinymce', query = '') {
   await tether.signIn('notes', 'alice');
   await tether.signIn('cafe', 'carol');
   const cafe = await tether.open('cafe', '/photos');
@@ -75,6 +76,66 @@ async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') 
       };
     });
   return { page, cafe, profile, workspace, handle, ref, act, model };
+}
+
+/**
+ * The part of the families' test that runs in Firefox too (firefox-esr 153, the extension's
+ * Firefox build): a reference photo after a named paragraph and an approved local file, into each
+ * family whose path differs (TinyMCE: pasted HTML in its iframe; CKEditor 5: pasted HTML through
+ * its upload adapter; Quill: a pasted File to its uploader, the alt by a second paste). The File
+ * and DataTransfer are made in the page's window from the content script (Firefox's Xray
+ * wrappers), the reference bytes fetched by the worker, the thumbnail drawn there.
+ */
+for (const family of ['tinymce', 'ckeditor5', 'quill']) {
+  inBothBrowsers(
+    `${family}: a reference photo and an approved local file go in through the editor’s own upload, verified (both browsers)`,
+    BOTH,
+    async ({ tether, sites }) => {
+      const scene = await photoScene(tether, family);
+      const origin = sites.url('notes', '').replace(/\/$/, '');
+      const inspect = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+      await inspect();
+      ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
+      await inspect();
+      const put = ran(
+        ok(
+          await actWhenIdle(scene.act, inspect, {
+            steps: [
+              { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge at sunrise', after: 'First paragraph' },
+            ],
+          }),
+        ),
+      );
+      expect(put.steps[0]).toMatchObject({ editor: family, verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+      expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
+      let model = await scene.model();
+      expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
+      expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
+      expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
+
+      // A local file: asked first (with its thumbnail), approved, uploaded at the end.
+      const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+      const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
+      writeFileSync(path, photo);
+      await inspect();
+      const approving = scene.act({ steps: [{ op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' }] });
+      await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+      const asked = (await tether.state()).approvals[0];
+      expect(asked?.images).toEqual([
+        expect.objectContaining({ name: 'lake.png', from: path, kind: 'file', bytes: photo.length, width: 200, height: 150, asks: true }),
+      ]);
+      expect(asked?.images?.[0]?.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+      await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: true });
+      const filed = ran(ok(await approving));
+      expect(filed.steps[0]).toMatchObject({ verified: true, kept: ['img'], src: `${origin}/uploads/1.png` });
+      expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(photo))).toBe(0);
+      model = await scene.model();
+      expect(model.images).toEqual([
+        { src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' },
+        { src: `${origin}/uploads/1.png`, alt: 'The lake' },
+      ]);
+    },
+  );
 }
 
 interface PhotoFamily {

@@ -11,6 +11,7 @@ import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
+import { pageTransfer, pasteEvent } from './pasteEvent.ts';
 import { selectAndSync } from './settle.ts';
 
 /** Bytes the worker staged for this act (checked there, and again here before they go in). */
@@ -145,7 +146,7 @@ function readDataUrl(blob: Blob): Promise<string> {
 
 function paste(editable: Editable, data: DataTransfer): void {
   const win = view(editable);
-  eventTarget(editable).dispatchEvent(new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+  eventTarget(editable).dispatchEvent(pasteEvent(win, data));
 }
 
 /** The editor's own undo, as a person's Ctrl+Z (every family with an upload path binds it). */
@@ -262,12 +263,10 @@ export async function insertImage(
       // A custom path that answered without verifying: the image is waited for below, as any.
       if (!upload.insert) return { path: null, tried, verified: false, text: readEditable(editable), problem: 'no uploader' };
     } else if (via === 'paste-html') {
-      const data = new win.DataTransfer();
-      data.setData('text/html', `<img src="${await readDataUrl(image.blob)}" alt="${escapeAttribute(alt)}">`);
+      const data = pageTransfer(win, { strings: [['text/html', `<img src="${await readDataUrl(image.blob)}" alt="${escapeAttribute(alt)}">`]] });
       asTether(() => paste(editable, data));
     } else {
-      const data = new win.DataTransfer();
-      data.items.add(file);
+      const data = pageTransfer(win, { files: [file] });
       if (via === 'paste-file') asTether(() => paste(editable, data));
       else {
         const init = { inputType: 'insertFromPaste', dataTransfer: data, bubbles: true, cancelable: true, composed: true };
@@ -312,8 +311,7 @@ export async function insertImage(
       asTether(() => undoKeys(editable));
       const gone = await waitFor(editable, () => (images(editable).some((img) => srcOf(img) === src) ? null : true), 3000);
       if (!gone) return { path, tried, verified: false, text: readEditable(editable), src, problem: 'the editor’s undo did not take the alt-less image back' };
-      const data = new win.DataTransfer();
-      data.setData('text/html', `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`);
+      const data = pageTransfer(win, { strings: [['text/html', `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`]] });
       asTether(() => paste(editable, data));
     }
     const kept = await waitFor(
