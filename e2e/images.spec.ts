@@ -17,66 +17,10 @@ import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { MEDIA } from './sites/uploads.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import { launchTether } from './support/launchTether.ts';
-import type { TabPage, TetherClient } from './support/tetherClient.ts';
+import { actWhenIdle, photoScene } from './support/photoScene.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
 import { encodeBase64 } from '../shared/imageBytes.ts';
 import { makePng } from '../shared/testing/imageFixtures.ts';
-
-/**
- * Acts once the person's key presses are over: Tether refuses to write while someone types
- * (target_busy) or after they changed the field since it was inspected (field_changed); nothing
- * ran then, so inspecting again and acting again is what an agent does.
- */
-async function actWhenIdle<T extends { ok: boolean; error?: { code: string } }>(
-  act: (plan: { steps: unknown[] }) => Promise<T>,
-  inspect: () => Promise<unknown>,
-  plan: { steps: unknown[] },
-): Promise<T> {
-  const retry = (answer: T) => !answer.ok && (answer.error?.code === 'target_busy' || answer.error?.code === 'field_changed');
-  let answer = await act(plan);
-  await expect
-    .poll(async () => {
-      if (retry(answer)) {
-        await inspect();
-        answer = await act(plan);
-      }
-      return retry(answer);
-    })
-    .toBe(false);
-  return answer;
-}
-
-async function photoScene<P extends TabPage>(tether: TetherClient<P>, family = 'tinymce', query = '') {
-  await tether.signIn('notes', 'alice');
-  await tether.signIn('cafe', 'carol');
-  const cafe = await tether.open('cafe', '/photos');
-  await cafe.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-  const page = await tether.open('notes', `/editor/${family}${query}`);
-  await page.waitForFunction(() => document.body.dataset.editorReady !== undefined);
-  const workspace = (await tether.workspaceOf([page, cafe], { writable: ['notes'] })).id;
-  const profile = await tether.profileId();
-  const resolved = ok(
-    await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' }, references: [{ url: cafe.url() }], continueDraft: true }),
-  );
-  const handle = resolved.write?.handle ?? '';
-  const ref = resolved.references?.[0]?.handle ?? '';
-  const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
-  const model = () =>
-    page.evaluate(() => {
-      const api = (window as unknown as { editorApi: { html(): string; text(): string } }).editorApi;
-      // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
-      const body = new DOMParser().parseFromString(api.html(), 'text/html').body;
-      return {
-        // Quill's getSemanticHTML writes every space as &nbsp;.
-        html: api.html().replace(/&nbsp;|\u00a0/g, ' '),
-        images: Array.from(body.querySelectorAll('img')).map((img) => ({
-          src: new URL(img.getAttribute('src') ?? '', location.href).href,
-          alt: img.getAttribute('alt') ?? '',
-        })),
-      };
-    });
-  return { page, cafe, profile, workspace, handle, ref, act, model };
-}
 
 /**
  * The part of the families' test that runs in Firefox too (firefox-esr 153, the extension's
