@@ -9,7 +9,7 @@
 import type { FieldKind } from '../shared/pageChannel.ts';
 import type { SmartEditorRef } from '../shared/smartEditorNames.ts';
 import type { SiteControl } from './siteAdapter.ts';
-import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, type EditorFamily } from './editorFamily.ts';
+import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, UI_BLOCKS, type EditorFamily } from './editorFamily.ts';
 import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
 
 export interface Editable {
@@ -124,6 +124,7 @@ function blockText(root: HTMLElement): string {
   // A root showing its placeholder (Slate renders it inside the then empty document) is empty.
   if (root.querySelector(PLACEHOLDERS)) return '';
   return Array.from(root.children)
+    .filter((child) => !child.matches(UI_BLOCKS))
     .map((child) => (child as HTMLElement).innerText ?? child.textContent ?? '')
     .join('\n');
 }

@@ -430,6 +430,8 @@ interface LeftOver {
   hash: string;
   /** A photo chosen in the site's file chooser: the copy the site stored (and may still show), which Tether cannot take back. */
   uploaded?: string;
+  /** Why it is left over, where the numbers alone do not say. */
+  why?: string;
 }
 
 interface Undone {
@@ -511,6 +513,8 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
   const written = new Map<LocatedField, string>();
   /** The images this plan put in, by step, in order: a rollback takes each back out. */
   const placed = new Map<number, string[]>();
+  /** The text of each field an image step went into, before the plan's first write to it: an undo that took the image out must leave it so. */
+  const textBefore = new Map<LocatedField, string>();
   /**
    * Puts back every field the plan wrote, latest first, each read back like a write: its images
    * taken out first (newest first: they are the latest in the editor's own history), then its text.
@@ -541,13 +545,21 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
         const unchanged = sameText(editable, readEditable(editable), snapshot.text) && readEditableHtml(editable) === snapshot.html;
         back = (unchanged || (await restoreField(editable, snapshot))) && removed;
       } else if (!write.image) continue;
-      if (back) {
+      // The editor's undo took the image out; it must not have taken (or brought back) any text with it.
+      const textKept = snapshot !== undefined || sameText(editable, readEditable(editable), textBefore.get(write.field) ?? '');
+      if (back && textKept) {
         undone.restored.push(outcome.step);
         continue;
       }
       const text = readEditable(editable);
       rememberTetherWrite(editable.element, text);
-      undone.leftOver.push({ step: outcome.step, field: write.field.name, length: text.length, hash: fieldHash(text) });
+      undone.leftOver.push({
+        step: outcome.step,
+        field: write.field.name,
+        length: text.length,
+        hash: fieldHash(text),
+        ...(back && !textKept ? { why: 'the editor’s undo took the image out, but the field’s text is not what it was before the plan' } : {}),
+      });
     }
     return undone;
   };
@@ -596,6 +608,7 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     }
     // An image step changes no text: the field's text needs no putting back, only the image taking out.
     if (!snapshots.has(write.field) && !write.image && !write.file) snapshots.set(write.field, await snapshotField(editable));
+    if (!textBefore.has(write.field)) textBefore.set(write.field, now);
     const beforeHash = fieldHash(now);
     const images: string[] = [];
     placed.set(index, images);

@@ -82,6 +82,88 @@ for (const family of ['tinymce', 'ckeditor5', 'quill']) {
   );
 }
 
+/**
+ * CKEditor 5's own ways, in both browsers: (a) an image into an EMPTY field replaces its empty
+ * paragraph and is left selected — its fake selection's label ("<alt> image widget. Press Enter…")
+ * sits in the editable and is no text of the field; (b) the act that placed it answers once the
+ * editor has settled, so the next act (after an inspect) finds the field as inspected; (c, the
+ * test after it, Chromium only) a rollback by the editor's undo checks the field's text is what it was before the plan, and says
+ * so when it is not (here the site's undo also writes: a hook on its undo command).
+ */
+inBothBrowsers(
+  'ckeditor5: an image into an empty field lands; the next act, right after an inspect, finds it as inspected',
+  BOTH,
+  async ({ tether, sites }) => {
+    const scene = await photoScene(tether, 'ckeditor5');
+    const origin = sites.url('notes', '').replace(/\/$/, '');
+    const inspect = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const editorText = () => scene.page.evaluate(() => (window as unknown as { editorApi: { text(): string } }).editorApi.text());
+    await inspect();
+    const put = ran(
+      ok(await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge' }] })),
+    );
+    expect(put.steps[0]).toMatchObject({ editor: 'ckeditor5', verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+    expect((await scene.model()).images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge' }]);
+    expect(await editorText()).toBe('');
+
+    // (b) The next act, right after an inspect, is not refused as field_changed: the image step waited for the editor to settle.
+    await inspect();
+    ran(ok(await scene.act({ steps: [{ op: 'append', field: 'body', text: 'After the photo.' }] })));
+    expect(await editorText()).toContain('After the photo.');
+  },
+);
+
+// (c) in Chromium only: in Firefox this plan's act gave no answer within the test driver's 60 s (not looked into yet; docs/firefox.md).
+test('ckeditor5: a rollback by the editor’s undo that changes the field’s text is reported as left over, not called undone', async ({ tether, sites }) => {
+  const scene = await photoScene(tether, 'ckeditor5');
+  const inspect = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const editorText = () => scene.page.evaluate(() => (window as unknown as { editorApi: { text(): string } }).editorApi.text());
+  await inspect();
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+  const textBefore = await editorText();
+
+  // (c) A plan whose second image fails: the first is taken out by the editor's undo, which here also writes.
+  await scene.page.evaluate(() => {
+    const editor = (
+      window as unknown as {
+        ckeditor: {
+          commands: { get(name: string): { on(event: string, run: () => void, options: object): void } };
+          model: {
+            document: { getRoot(): unknown };
+            change(run: (writer: { insertText(text: string, parent: unknown, offset: number): void }) => void): void;
+          };
+        };
+      }
+    ).ckeditor;
+    editor.commands
+      .get('undo')
+      .on(
+        'execute',
+        () =>
+          editor.model.change((writer) =>
+            writer.insertText('Undo says hi. ', (editor.model.document.getRoot() as { getChild(index: number): unknown }).getChild(0), 0),
+          ),
+        { priority: 'lowest' },
+      );
+  });
+  sites.state.notes.uploadsFailAfter = sites.state.notes.uploads.length + 1;
+  await inspect();
+  const failed = refused(
+    await scene.act({
+      steps: [
+        { op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' },
+        { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'Ridge again' },
+      ],
+    }),
+    'invalid_request',
+  );
+  expect(await editorText()).not.toBe(textBefore);
+  expect(failed.message).toMatch(/could not undo its writes to "body"/);
+  expect(failed.details).toMatchObject({
+    leftOver: expect.arrayContaining([expect.objectContaining({ field: 'body', why: expect.stringMatching(/text is not what it was before the plan/) })]),
+  });
+});
+
 interface PhotoFamily {
   page: string;
   /** The form field the editor's upload sends the file in (its documentation's). */
