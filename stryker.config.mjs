@@ -9,7 +9,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.config.ts' },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: ['background/core/**/*.ts', 'shared/**/*.ts', 'content/runPlan.ts', '!**/*.test.ts', '!shared/testing/**'],
+  mutate: ['background/core/**/*.ts', 'shared/**/*.ts', 'content/act/runPlan.ts', 'content/act/plan*.ts', '!**/*.test.ts', '!shared/testing/**'],
   coverageAnalysis: 'perTest',
   // The machine is shared: one or two test runners at a time (STRYKER_CONCURRENCY to change).
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),

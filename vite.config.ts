@@ -6,13 +6,13 @@ import { defineConfig, type Plugin } from 'vite';
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { extensionManifest as manifest } from './scripts/extensionManifest.ts';
 import { firefoxManifest, sidebarPanelOf } from './scripts/firefoxManifest.ts';
-import { ACT_MODULE_FILE, READER_MODULE_FILE, SITES_MODULE_FILE } from './shared/pageChannel.ts';
+import { ACT_MODULE_FILE, READER_MODULE_FILE, SITES_MODULE_FILE } from './shared/page/pageChannel.ts';
 
 /**
  * One source, one build per browser, each as the product and as the test build:
  * - `vite build` → dist/: Chromium's extension, the product.
  * - `vite build --mode test` → dist-test/: the same plus the adapters of the demo sites in e2e/sites
- *   (content/adapters/testSites.ts), which the product never carries (e2e/productionBuild.spec.ts
+ *   (content/sites/adapters/testSites.ts), which the product never carries (e2e/productionBuild.spec.ts
  *   checks dist/ for their hosts). The e2e suites, the benchmarks and `npm start` load it.
  * - `vite build --mode firefox` → dist-firefox/: Firefox's add-on (its manifest derived from
  *   manifest.json by scripts/firefoxManifest.ts); `--mode firefox-test` → dist-firefox-test/.
@@ -55,7 +55,7 @@ function targetFor(mode: string): Target {
   };
 }
 const CONTENT_SCRIPT = 'content.js';
-/** Injected by the worker into a bound document when an act needs it (see content/actHook.ts). */
+/** Injected by the worker into a bound document when an act needs it (see content/act/actContract.ts). */
 const ACT_MODULE = ACT_MODULE_FILE;
 /** Names this build, in the worker's code and in the manifest, so a stale cached worker can tell. */
 const BUILD_ID = Date.now().toString(36);
@@ -96,9 +96,9 @@ function contentScript(target: Target): Plugin {
       const squeezed = await minify(await readFile(contentFile, 'utf8'), { compress: { passes: 2 }, mangle: true, format: { comments: false } });
       if (squeezed.code === undefined) throw new Error('terser gave no output for the content script');
       await writeFile(contentFile, squeezed.code);
-      await build({ ...options, entryPoints: [resolve('content/actModule.ts')], outfile: resolve(outDir, ACT_MODULE) });
-      await build({ ...options, entryPoints: [resolve('content/sitesModule.ts')], outfile: resolve(outDir, SITES_MODULE_FILE) });
-      await build({ ...options, entryPoints: [resolve('content/readerModule.ts')], outfile: resolve(outDir, READER_MODULE_FILE) });
+      await build({ ...options, entryPoints: [resolve('content/act/actModule.ts')], outfile: resolve(outDir, ACT_MODULE) });
+      await build({ ...options, entryPoints: [resolve('content/sites/sitesModule.ts')], outfile: resolve(outDir, SITES_MODULE_FILE) });
+      await build({ ...options, entryPoints: [resolve('content/reader/readerModule.ts')], outfile: resolve(outDir, READER_MODULE_FILE) });
       const manifestPath = resolve(outDir, 'manifest.json');
       const built = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
       built.version_name = `${String(built.version)} (build ${BUILD_ID})`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_AGENT, shortIdOf, UNNAMED_AGENT } from '../shared/agentIdentity.ts';
+import { PAGE_AGENT, shortIdOf, UNNAMED_AGENT } from '../shared/agent/agentIdentity.ts';
 import { failure, success, tetherError } from '../shared/errors.ts';
-import type { JournalRecord } from '../shared/journalRecord.ts';
-import type { ToolResults } from '../shared/results.ts';
+import type { JournalRecord } from '../shared/model/journalRecord.ts';
+import type { ToolResults } from '../shared/agent/results.ts';
 import { fakeToolContext } from './testing/fakeToolContext.ts';
 import { createHarness, type ToolHandlers } from './harness.ts';
 

@@ -18,12 +18,12 @@
  * says what the storage problem was: a failed save is not a failed action. Other diagnostics (times,
  * journal id, call id, profile) are in `meta` only when the request asked for them (`debug: true`).
  */
-import { agentSessionOf, PAGE_AGENT, type AgentSession } from '../shared/agentIdentity.ts';
+import { agentSessionOf, PAGE_AGENT, type AgentSession } from '../shared/agent/agentIdentity.ts';
 import { failure, tetherError, type Outcome } from '../shared/errors.ts';
-import type { JournalRecord } from '../shared/journalRecord.ts';
-import { isToolName, parseAgentRequest, toolLabel, type ParsedRequest } from '../shared/parseAgentRequest.ts';
-import type { AgentRequest, AnyToolEnvelope, EnvelopeMeta, ToolName } from '../shared/protocol.ts';
-import type { ToolResult } from '../shared/results.ts';
+import type { JournalRecord } from '../shared/model/journalRecord.ts';
+import { isToolName, parseAgentRequest, toolLabel, type ParsedRequest } from '../shared/agent/parseAgentRequest.ts';
+import type { AgentRequest, AnyToolEnvelope, EnvelopeMeta, ToolName } from '../shared/agent/agentProtocol.ts';
+import type { ToolResult } from '../shared/agent/results.ts';
 import type { JournalSink } from './state/journal.ts';
 import { renewSession } from './core/holdStore.ts';
 import { shownAgent } from './core/agentLabels.ts';

@@ -6,8 +6,8 @@
  * so a tool that takes its context loads no store and no browser API.
  */
 import type { Outcome } from '../shared/errors.ts';
-import type { TabMeta, TargetBinding } from '../shared/model.ts';
-import type { PageAnswers, PageObservation } from '../shared/pageProtocol.ts';
+import type { TabMeta, TargetBinding } from '../shared/model/targetModel.ts';
+import type { PageAnswers, PageObservation } from '../shared/page/pageProtocol.ts';
 import type { ActRecord } from './state/actRecords.ts';
 import type { ApprovalDecision, ApprovalRequest } from './core/approvals.ts';
 import type { Questions } from './core/questions.ts';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../shared/errors.ts';
-import type { JournalRecord } from '../shared/journalRecord.ts';
-import type { RuntimeRequest } from '../shared/runtimeProtocol.ts';
+import type { JournalRecord } from '../shared/model/journalRecord.ts';
+import type { RuntimeRequest } from '../shared/extension/uiProtocol.ts';
 import { binding, tab, workspace } from '../shared/testing/fixtures.ts';
 import { fakeUiContext, type FakeUiContext } from './testing/fakeUiContext.ts';
 import { handleUiRequest, UI_HANDLERS } from './uiHandlers.ts';

@@ -6,14 +6,14 @@
  * adapters/uiContext.ts; the unit tests a fake), and the workspace changes themselves are the pure
  * functions of core/workspaces.ts.
  */
-import { labelOf, shortIdOf, type AgentSession } from '../shared/agentIdentity.ts';
-import { uiApprovalOf } from '../shared/approval.ts';
+import { labelOf, shortIdOf, type AgentSession } from '../shared/agent/agentIdentity.ts';
+import { uiApprovalOf } from '../shared/model/approval.ts';
 import { failure, success, tetherError, type Outcome } from '../shared/errors.ts';
-import type { JournalRecord } from '../shared/journalRecord.ts';
-import { siteLabel } from '../shared/matchSite.ts';
-import { originOf, type TabMeta, type TargetBinding, type Workspace } from '../shared/model.ts';
-import type { AgentRequest } from '../shared/protocol.ts';
-import type { ConnectionStatus, RuntimeAnswers, RuntimeRequest, UiDeparture, UiHold, UiState, UiTab, UiWindow } from '../shared/runtimeProtocol.ts';
+import type { JournalRecord } from '../shared/model/journalRecord.ts';
+import { siteLabel } from '../shared/model/matchSite.ts';
+import { originOf, type TabMeta, type TargetBinding, type Workspace } from '../shared/model/targetModel.ts';
+import type { AgentRequest } from '../shared/agent/agentProtocol.ts';
+import type { ConnectionStatus, RuntimeAnswers, RuntimeRequest, UiDeparture, UiHold, UiState, UiTab, UiWindow } from '../shared/extension/uiProtocol.ts';
 import type { DepartureNotice, LocalState, SessionState } from './state/store.ts';
 import { endProgram } from './core/programs.ts';
 import { liveHold } from './core/tabHolds.ts';

@@ -90,7 +90,7 @@ export async function measureBrowserFloor(bench: BenchTether, rounds = 200): Pro
         const documentId = frame?.documentId;
         if (!documentId) throw new Error('no documentId');
         const port = chrome.runtime.connectNative(host);
-        // Tether's own page port (content/registration.ts): one per document, requests matched by id.
+        // Tether's own page port (content/pageChannelServer.ts): one per document, requests matched by id.
         const page = chrome.tabs.connect(tabId, { name: 'tether.page', documentId });
         const pageWaiting = new Map<number, () => void>();
         page.onMessage.addListener((message: { id: number }) => pageWaiting.get(message.id)?.());

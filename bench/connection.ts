@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import WebSocket from 'ws';
-import type { Envelope } from '../shared/protocol.ts';
+import type { Envelope } from '../shared/agent/agentProtocol.ts';
 import { CHROMIUM, DIST, chromiumArgs } from '../e2e/support/launchTether.ts';
 import { median, p95 } from './stats.ts';
 

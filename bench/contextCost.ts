@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { ToolName } from '../shared/protocol.ts';
+import type { ToolName } from '../shared/agent/agentProtocol.ts';
 import { CHROMIUM } from '../e2e/support/launchTether.ts';
 import type { BenchTether } from './tetherSetup.ts';
 

@@ -11,7 +11,7 @@ import { claimTab, mayWrite, renewSession, actFinished, holdInput, type HoldDeps
 import { otherHolder, renewHolds, type Hold, type HoldTable } from '../background/core/tabHolds.ts';
 import { createTabReservations } from '../background/core/tabReservations.ts';
 import type { LocalState, SessionState, ScheduledAct } from '../background/state/store.ts';
-import type { AgentSession } from '../shared/agentIdentity.ts';
+import type { AgentSession } from '../shared/agent/agentIdentity.ts';
 import { binding, tab } from '../shared/testing/fixtures.ts';
 import { perCallMicros } from './resolverScale.ts';
 

@@ -9,9 +9,9 @@
  * Inspects alternate with direct reads in blocks of ten, so both see the same stretches of a shared machine;
  * each block starts once the previous one's aftermath (the journal notice to open pages) is over.
  */
-import type { JournalRecord } from '../shared/journalRecord.ts';
-import type { EnvelopeMeta } from '../shared/protocol.ts';
-import { JOURNAL_NOTICE_MS } from '../shared/runtimeProtocol.ts';
+import type { JournalRecord } from '../shared/model/journalRecord.ts';
+import type { EnvelopeMeta } from '../shared/agent/agentProtocol.ts';
+import { JOURNAL_NOTICE_MS } from '../shared/extension/uiProtocol.ts';
 import { median, p95, timed } from './stats.ts';
 import type { BenchCall, BenchTether } from './tetherSetup.ts';
 

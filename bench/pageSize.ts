@@ -5,7 +5,7 @@
  * read, on the same pages in the same run. Bytes are what the model reads (the answer's text);
  * times are the whole path (median), from the agent's call to its answer.
  */
-import type { InspectResult } from '../shared/results.ts';
+import type { InspectResult } from '../shared/agent/results.ts';
 import { playwrightMcpText, startPlaywrightMcp } from './contextCost.ts';
 import { median, timed } from './stats.ts';
 import type { BenchTether } from './tetherSetup.ts';

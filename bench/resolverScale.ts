@@ -6,8 +6,8 @@
  * tab's address changed since the last request (each origin read again: the cost after a change).
  */
 import { resolveTargets, type ResolveInput } from '../background/core/resolveTargets.ts';
-import { siteMatcher } from '../shared/matchSite.ts';
-import { originOf, urlWithoutFragment, type TabMeta } from '../shared/model.ts';
+import { siteMatcher } from '../shared/model/matchSite.ts';
+import { originOf, urlWithoutFragment, type TabMeta } from '../shared/model/targetModel.ts';
 import { revalidateBinding } from '../background/core/revalidateBinding.ts';
 import { binding, tab, workspace } from '../shared/testing/fixtures.ts';
 import { median } from './stats.ts';

@@ -15,7 +15,7 @@ import { measureFirstAnswers, measureServerStart, timingRow } from './connection
 import { measureEditorLatency } from './editorLatency.ts';
 import { measureImageInsert } from './imageInsert.ts';
 import { MINIMAL_PAGES, playwrightMcpTranscript, REALISTIC_PAGES, tetherTranscript } from './contextCost.ts';
-import { JOURNAL_NOTICE_MS } from '../shared/runtimeProtocol.ts';
+import { JOURNAL_NOTICE_MS } from '../shared/extension/uiProtocol.ts';
 import { measureBrowserFloor } from './browserFloor.ts';
 import { measureLatency } from './latency.ts';
 import { measureResolverScale } from './resolverScale.ts';
@@ -369,7 +369,7 @@ if (runs('serverstart')) {
   section(8, 'MCP server start to tools/list');
   log(table(['server', 'median', 'p95', 'runs', 'measured'], serverStarts.map(timingRow)));
   log(
-    '\nInterleaved runs on the same machine in the same run. Tether is plain JavaScript (esbuild), no TypeScript compiled at start. Its first two answers come from the stdio front door (bridge/stdioFrontDoor.ts) with what the build computed, before the MCP SDK and its zod schemas load (then the SDK’s Server takes over the same stdin); its browser side loads at the client’s `initialized`, as a chunk of its own. The floor rows are a bin that loads nothing and answers at once, installed the same way: what is left above it is Tether’s own start, and through `npx` most of the time is npm’s own start, the same for any package. `npx @playwright/mcp` runs inside this repository (a large dependency tree).\n',
+    '\nInterleaved runs on the same machine in the same run. Tether is plain JavaScript (esbuild), no TypeScript compiled at start. Its first two answers come from the stdio front door (bridge/mcp/stdioFrontDoor.ts) with what the build computed, before the MCP SDK and its zod schemas load (then the SDK’s Server takes over the same stdin); its browser side loads at the client’s `initialized`, as a chunk of its own. The floor rows are a bin that loads nothing and answers at once, installed the same way: what is left above it is Tether’s own start, and through `npx` most of the time is npm’s own start, the same for any package. `npx @playwright/mcp` runs inside this repository (a large dependency tree).\n',
   );
 }
 

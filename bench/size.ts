@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from '../e2e/support/launchTether.ts';
-import { ACT_MODULE_FILE, READER_MODULE_FILE, SITES_MODULE_FILE } from '../shared/pageChannel.ts';
+import { ACT_MODULE_FILE, READER_MODULE_FILE, SITES_MODULE_FILE } from '../shared/page/pageChannel.ts';
 
 export interface SizeRow {
   part: string;

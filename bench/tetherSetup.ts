@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Page } from '@playwright/test';
-import type { ToolEnvelope, ToolName } from '../shared/protocol.ts';
+import type { ToolEnvelope, ToolName } from '../shared/agent/agentProtocol.ts';
 import { startSites, type RunningSites } from '../e2e/sites/server.ts';
 import { launchTether, type LaunchedTether } from '../e2e/support/launchTether.ts';
 import { installFor, nativeSandbox, profileMade } from '../e2e/support/nativeSetup.ts';

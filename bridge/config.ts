@@ -22,7 +22,7 @@
 import { chmodSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_BRIDGE_PORT, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '../shared/bridgePort.ts';
+import { DEFAULT_BRIDGE_PORT, TOKEN_MAX_LENGTH, TOKEN_MIN_LENGTH } from '../shared/link/bridgePort.ts';
 import { currentAccount, folderProtection, localAppDataOf, pathFor, type Account } from './runDir.ts';
 
 export interface BridgeConfig {

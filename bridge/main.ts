@@ -16,15 +16,15 @@
  * An MCP client waits for `initialize` and `tools/list` before its agent can start, so those come
  * first: stdioFrontDoor.ts answers them before the MCP SDK is loaded (the build computed what they
  * say); the SDK's Server (mcpServer.ts, with the SDK in chunks of their own) is loaded once the
- * client has its tools or sends anything else, and the browser side (browserLinks.ts, its own
+ * client has its tools or sends anything else, and the browser side (browserSide.ts, its own
  * chunk) when the client says `initialized`. A tool call that comes sooner waits for
  * them — exactly as it waited for the whole process before.
  */
-import type { BrowserLinks } from './browserLinks.ts';
-import { builtEarlyFacts } from './builtFacts.ts';
+import type { BrowserLinks } from './mcp/browserSide.ts';
+import { builtEarlyFacts } from './mcp/builtFacts.ts';
 import { loadConfig, type BridgeConfig } from './config.ts';
-import type { Link } from './link.ts';
-import { StdioFrontDoor } from './stdioFrontDoor.ts';
+import type { Link } from './mcp/browserLink.ts';
+import { StdioFrontDoor } from './mcp/stdioFrontDoor.ts';
 
 function log(line: string): void {
   process.stderr.write(`[tether-mcp] ${line}\n`);
@@ -33,7 +33,7 @@ function log(line: string): void {
 const argv = process.argv.slice(2);
 if (argv[0] === 'install' || argv[0] === 'uninstall') {
   try {
-    const { describePlan, install, planInstall, uninstall } = await import('./install.ts');
+    const { describePlan, install, planInstall, uninstall } = await import('./install/install.ts');
     const plan = planInstall(argv.slice(1));
     const print = (line: string) => process.stdout.write(`${line}\n`);
     if (plan.dryRun) for (const line of describePlan(plan, argv[0])) print(line);
@@ -64,7 +64,7 @@ const quiet = args.has('--quiet') ? () => undefined : log;
 const hubOnly = args.has('--hub');
 let browser: Promise<BrowserLinks> | null = null;
 const startBrowser = () =>
-  (browser ??= import('./browserLinks.ts').then(({ startBrowserLinks }) =>
+  (browser ??= import('./mcp/browserSide.ts').then(({ startBrowserLinks }) =>
     startBrowserLinks(config, { native: !hubOnly, log: quiet, direct: process.env.TETHER_DIRECT !== 'off' }),
   ));
 
@@ -80,7 +80,7 @@ if (!hubOnly) {
   const door: StdioFrontDoor = new StdioFrontDoor(process.stdin, process.stdout, {
     facts: builtEarlyFacts(),
     needed: () => {
-      serving ??= import('./mcpServer.ts')
+      serving ??= import('./mcp/mcpServer.ts')
         .then(({ serve }) => serve(link, door, initialized))
         .catch((error: unknown) => {
           log(`could not start the MCP server: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,7 +8,7 @@ import {
   type ChannelFailure,
   type FrameCipher,
   type SessionKeys,
-} from '../shared/sealedChannel.ts';
+} from '../shared/link/sealedChannel.ts';
 import { nodeFrameCipher } from './nodeFrameCipher.ts';
 
 const TOKEN = 'the-pairing-token-0123456789';

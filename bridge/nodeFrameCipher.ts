@@ -1,12 +1,12 @@
 /**
- * The sealed session's frames (shared/sealedChannel.ts) sealed and opened with node:crypto, on the
+ * The sealed session's frames (shared/link/sealedChannel.ts) sealed and opened with node:crypto, on the
  * Node sides (the bridge, the hub, a relay, the native host). The same AES-256-GCM frames as Web
  * Crypto makes — same keys (the session's CryptoKeys, used as they are), nonces, additional data
  * and 16-byte tag — so either side may use either; but synchronous: Node's Web Crypto sends every
  * frame through the thread pool and back, a turn or two of the event loop per frame each way.
  */
 import { createCipheriv, createDecipheriv, KeyObject } from 'node:crypto';
-import { additionalDataFor, nonceFor, type Direction, type FrameCipher } from '../shared/sealedChannel.ts';
+import { additionalDataFor, nonceFor, type Direction, type FrameCipher } from '../shared/link/sealedChannel.ts';
 
 const TAG_BYTES = 16;
 const keyObjects = new WeakMap<CryptoKey, KeyObject>();

@@ -1,12 +1,12 @@
 /**
  * The hub and each native host forward calls from several bridge connections, each call naming
- * the MCP session it comes from (shared/agentIdentity.ts). These keep one connection from speaking
+ * the MCP session it comes from (shared/agent/agentIdentity.ts). These keep one connection from speaking
  * for another's session, and say which sessions ended when a connection goes.
  */
 import { randomBytes } from 'node:crypto';
-import type { AgentIdentity } from '../shared/agentIdentity.ts';
+import type { AgentIdentity } from '../shared/agent/agentIdentity.ts';
 import { tetherError } from '../shared/errors.ts';
-import type { Envelope } from '../shared/protocol.ts';
+import type { Envelope } from '../shared/agent/agentProtocol.ts';
 
 export const NOT_YOUR_SESSION = 'A bridge speaks only for its own MCP sessions: this one belongs to another connection (or this connection names too many).';
 export const MAX_SESSIONS_PER_CONNECTION = 16;

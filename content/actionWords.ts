@@ -4,7 +4,7 @@
  * submitting. A label that merely mentions drafts ("Delete all drafts", "Discard draft") may do
  * anything, so it needs the person's approval like any button Tether cannot name.
  */
-import type { ActionKind } from '../shared/pageProtocol.ts';
+import type { ActionKind } from '../shared/page/pageProtocol.ts';
 
 /** Save-draft labels, compared without case or spaces ("Save draft", "SAVE  DRAFT", "임시 저장"). */
 const SAVE_DRAFT_LABELS = new Set(['savedraft', '임시저장']);

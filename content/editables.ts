@@ -6,33 +6,12 @@
  * Elements inside an iframe belong to another JavaScript realm, so kinds are decided by tag name
  * and properties, never by `instanceof`.
  */
-import type { FieldKind } from '../shared/pageChannel.ts';
-import type { SmartEditorRef } from '../shared/smartEditorNames.ts';
-import type { SiteControl } from './siteAdapter.ts';
+import type { FieldKind } from '../shared/page/pageChannel.ts';
 import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, UI_BLOCKS, type EditorFamily } from './editorFamily.ts';
 import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
+import type { Editable } from './pageTypes.ts';
 
-export interface Editable {
-  kind: FieldKind;
-  /** Which editor this is, told from the DOM; its traits (content/editors/families/) decide how it is read and written. */
-  family: EditorFamily;
-  /** The element that holds the text (and takes focus, unless there is an input buffer). */
-  element: HTMLElement;
-  /** The document that owns `element` (the iframe's document for iframe editors). */
-  doc: Document;
-  frame: HTMLIFrameElement | null;
-  /** For editors that take keystrokes in a hidden iframe: that frame and the body typed into. */
-  buffer?: { frame: HTMLIFrameElement; doc: Document; body: HTMLElement };
-  /** A part of SmartEditor ONE its Naver adapter marks: the editor's model may be called for it (smarteditor-one.ts). */
-  smartEditor?: SmartEditorRef;
-  /** A site's own widget its adapter declares (a listbox, a chip input): read and written as that widget. */
-  control?: SiteControl;
-  /**
-   * How such a widget reads (siteControlRead.ts), lent by the sites module that builds its field
-   * (siteReader.ts), so the content script every page loads does not carry it.
-   */
-  controlRead?: { text(): string; options(): string[] | undefined };
-}
+export type { Editable } from './pageTypes.ts';
 
 const EDITABLE_ATTRIBUTES = '[contenteditable="true"], [contenteditable=""]';
 

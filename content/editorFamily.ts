@@ -14,6 +14,7 @@ import { draftDetection } from './editors/families/draft.ts';
 import { editorjsDetection } from './editors/families/editorjs.ts';
 import { wordpressBlockEditorDetection } from './editors/families/wordpress-block-editor.ts';
 import type { FamilyDetection } from './editors/families/family.ts';
+import type { EditorFamily } from './pageTypes.ts';
 import { inputBufferDetection } from './editors/families/input-buffer.ts';
 import { listboxDetection } from './editors/families/listbox.ts';
 import { smartEditorOneDetection } from './editors/families/smarteditor-one.ts';
@@ -29,31 +30,7 @@ import { textareaDetection } from './editors/families/textarea.ts';
 import { tinymceDetection } from './editors/families/tinymce.ts';
 import { trixDetection } from './editors/families/trix.ts';
 
-export const EDITOR_FAMILIES = [
-  'input',
-  'textarea',
-  'select',
-  'contenteditable',
-  'designmode',
-  'ckeditor5',
-  'lexical',
-  'prosemirror',
-  'slate',
-  'draft',
-  'quill',
-  'tinymce',
-  'codemirror',
-  'smarteditor-one',
-  'input-buffer',
-  'editorjs',
-  'trix',
-  'ckeditor4',
-  'wordpress-block-editor',
-  'listbox',
-  'tag-chips',
-  'file-input',
-] as const;
-export type EditorFamily = (typeof EDITOR_FAMILIES)[number];
+export { EDITOR_FAMILIES, type EditorFamily } from './pageTypes.ts';
 
 /**
  * Tried in this order; the first that claims an element wins. Controls first; the rendered

@@ -3,9 +3,9 @@
  * WeakMap for as long as the element lives (the page cannot read or set it: it lives in the
  * content script's world). A page that swaps which element a name points at cannot keep its id.
  */
-import { fieldHash } from '../shared/fieldText.ts';
+import { fieldHash } from '../shared/page/fieldText.ts';
 import { newId } from '../shared/ids.ts';
-import type { SeenElement } from '../shared/elementBinding.ts';
+import type { SeenElement } from '../shared/page/elementBinding.ts';
 
 const ids = new WeakMap<Element, string>();
 

@@ -2,20 +2,19 @@
  * Tether's content script. It runs in the isolated world of every http(s) page, listens to
  * nothing the page can forge (no window.postMessage, only trusted events), and answers only its
  * own extension's service worker, for this exact document. What only an act needs (plan checks,
- * writes, editor drivers, markdown) is the act module, injected on demand (see actHook.ts); the
- * site adapters come the same way, only into pages they claim (see sitesHook.ts), and the reader
- * view (Readability) only into pages whose article or comments are read (see readerHook.ts).
+ * writes, editor drivers, markdown) is the act module, injected on demand (see actContract.ts); the
+ * site adapters come the same way, only into pages they claim (see sitesContract.ts), and the reader
+ * view (Readability) only into pages whose article or comments are read (see readerContract.ts);
+ * each meets the content script through its slot (moduleSlot.ts).
  */
-import { installActHook } from './actHook.ts';
 import { defineOwnGlobal, ownGlobal } from './isolatedGlobal.ts';
 import { draftState, rememberTetherWrite } from './inspectPage.ts';
 import { watchPageInstance } from './pageInstance.ts';
 import { readPageModel } from './pageModel.ts';
 import { elementId, seenElement } from './elementIds.ts';
 import { asTether, lastEditBy, personIsTyping, watchDocument } from './personActivity.ts';
-import { currentActPort, registerPageChannel } from './registration.ts';
-import { installReaderHook } from './readerHook.ts';
-import { installSitesHook } from './sitesHook.ts';
+import { currentActPort, registerPageChannel } from './pageChannelServer.ts';
+import { actSlot, readerSlot, sitesSlot } from './moduleSlot.ts';
 
 const MARKER = Symbol.for('tether.contentScript');
 
@@ -23,9 +22,9 @@ const MARKER = Symbol.for('tether.contentScript');
 // marker is the isolated world's own property under a Symbol: a page's `<div id=…>` cannot fake it.
 if (ownGlobal<true>(MARKER) !== true) {
   defineOwnGlobal(MARKER, true);
-  installSitesHook();
-  installReaderHook();
-  installActHook({
+  sitesSlot.open(null);
+  readerSlot.open(null);
+  actSlot.open({
     readPageModel: () => readPageModel(),
     draftState,
     rememberTetherWrite,

@@ -2,17 +2,17 @@
  * Observe and inspect, inside one document. Small on purpose: an agent pays for every byte, so
  * the answer holds names, kinds, lengths and hashes, and text only for what was asked by name.
  */
-import { fieldHash } from '../shared/fieldText.ts';
-import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/pageProtocol.ts';
-import { pieceOf, type Truncation } from '../shared/textPiece.ts';
-import type { MarkdownReader } from './actHook.ts';
+import { fieldHash } from '../shared/page/fieldText.ts';
+import type { DraftState, FieldInfo, PageInspection, PageObservation } from '../shared/page/pageProtocol.ts';
+import { pieceOf, type Truncation } from '../shared/page/textPiece.ts';
+import type { MarkdownReader } from './act/actContract.ts';
 import { commentsIn, type CommentsRegion } from './commentsRegion.ts';
 import { acceptOf, isFocused, readEditable, selectOptions, typingSurface } from './editables.ts';
 import { elementId } from './elementIds.ts';
 import { pageInstance } from './pageInstance.ts';
 import { readPageModel, textOf, type LocatedField, type PageModel } from './pageModel.ts';
 import { editedByPerson, watchDocument } from './personActivity.ts';
-import { readerHook } from './readerHook.ts';
+import { readerSlot } from './moduleSlot.ts';
 
 /** Regions every page has (the reader view's article) or has where it keeps comments; a site adapter's own regions of these names win. */
 const ARTICLE = 'article';
@@ -122,7 +122,7 @@ export function describeField(field: LocatedField, readField: FieldReader = read
  */
 export function needsReader(read: string[]): boolean {
   // Whatever is read, its images are listed by the reader module (imageList.ts).
-  return read.length > 0 && !readerHook()?.module;
+  return read.length > 0 && !readerSlot.module();
 }
 
 /**
@@ -140,7 +140,7 @@ function articleText(model: PageModel, markdown: MarkdownReader | null, comments
     const title = model.readable.get('post.title')?.text() ?? '';
     return [title && markdown ? `# ${title}` : title, regionText('post.body')].filter(Boolean).join('\n\n');
   }
-  const reader = readerHook()?.module;
+  const reader = readerSlot.module();
   const reading = reader?.article(document, comments?.container ?? null, markdown && ((element) => markdown.region(element))) ?? {
     problem: 'The reader module is not in this page.',
   };
@@ -191,7 +191,7 @@ export function inspectPage(
       if (field) whole = markdown ? markdown.field(field.editable) : readField(field).text;
       else if (region) whole = markdown && element ? markdown.region(element) : region.text();
       else if (name === ARTICLE) whole = articleText(model, markdown, comments, fallback);
-      else if (name === COMMENTS && comments) whole = readerHook()?.module?.comments(comments.container, comments.count) ?? null;
+      else if (name === COMMENTS && comments) whole = readerSlot.module()?.comments(comments.container, comments.count) ?? null;
       if (whole === null) {
         unknown.push(name);
         continue;
@@ -201,7 +201,7 @@ export function inspectPage(
       if (piece.truncated) truncated[name] = piece.truncated;
     }
     inspection.text = text;
-    const images = readerHook()?.module?.images(read, model);
+    const images = readerSlot.module()?.images(read, model);
     if (images?.length) inspection.images = images;
     if (Object.keys(truncated).length > 0) inspection.truncated = truncated;
     if (Object.keys(fallback).length > 0) inspection.fallback = fallback;

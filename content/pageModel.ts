@@ -4,50 +4,17 @@
  * The adapters come in their own module (siteReader.ts), only into pages they claim; their reading
  * is checked against the generic one there.
  */
-import type { ActionKind, SignIn } from '../shared/pageProtocol.ts';
+import type { SignIn } from '../shared/page/pageProtocol.ts';
 import { genericActionKind } from './actionWords.ts';
 import { EDITABLE_CANDIDATES, editableFrom, isHiddenInput, isVisible, type Editable } from './editables.ts';
 import { controlOf, editorContainers, isEditorChrome } from './editorChrome.ts';
 import { isFormattingControl } from './formattingControls.ts';
 import { isReachable } from './reachable.ts';
 import { repeatKey } from './repeatedControls.ts';
-import { sitesHook } from './sitesHook.ts';
+import { sitesSlot } from './moduleSlot.ts';
+import type { LocatedAction, LocatedField, PageModel, ReadableRegion } from './pageTypes.ts';
 
-export interface LocatedField {
-  name: string;
-  label: string;
-  editable: Editable;
-  draftIfNonEmpty: boolean;
-  /** The element the adapter's selector (or the generic scan) pointed at; the editable is in it. */
-  located: Element;
-}
-
-export interface LocatedAction {
-  name: string;
-  kind: ActionKind;
-  label: string;
-  element: HTMLElement;
-  /** How many more controls like it the page has, shown or not (a Reply under every comment), left out; the name is the first. */
-  repeated?: number;
-}
-
-/** A named read-only region: its text, and its element when it has one (for markdown). */
-export interface ReadableRegion {
-  text(): string;
-  element(): Element | null;
-}
-
-export interface PageModel {
-  adapterId: string;
-  /** Why the adapter's reading was replaced or extended by the generic one; absent when it was not. */
-  adapterProblem?: string;
-  fields: LocatedField[];
-  actions: LocatedAction[];
-  /** Named read-only regions, read only when a request asks for them by name. */
-  readable: Map<string, ReadableRegion>;
-  signIn: SignIn;
-  draftBanner: boolean;
-}
+export type { LocatedAction, LocatedField, PageModel, ReadableRegion } from './pageTypes.ts';
 
 /** What a person reads there; zero-width characters are none of it (SmartEditor ONE fills an empty paragraph with U+200B). */
 export function textOf(element: Element | null | undefined): string {
@@ -253,5 +220,5 @@ export function inferred(doc: Document, actions = true): PageModel {
 
 /** The page as the adapter that claims it reads it (once the site adapters are here), or as the generic model does. */
 export function readPageModel(doc: Document = document, actions = true): PageModel {
-  return sitesHook()?.module?.read(doc) ?? inferred(doc, actions);
+  return sitesSlot.module()?.read(doc) ?? inferred(doc, actions);
 }

@@ -7,8 +7,8 @@
  * word: when its selectors find none of its fields on a page that has some, or the page has
  * editable fields it does not name, the generic page model reads them too (see adapterVerdict).
  */
-import type { ActionKind } from '../shared/pageProtocol.ts';
-import type { SmartEditorKey } from '../shared/smartEditorNames.ts';
+import type { ActionKind } from '../shared/page/pageProtocol.ts';
+import type { SmartEditorKey } from '../shared/page/smartEditorNames.ts';
 
 export interface AdapterField {
   /** Stable name agents use in plans: "title", "body", "category". */
@@ -52,7 +52,7 @@ export interface AdapterReadable {
   selectors: string[];
 }
 
-/** Where an adapter applies (content/adapters/claims.ts): small, because every page carries the list. */
+/** Where an adapter applies (content/sites/adapters/claims.ts): small, because every page carries the list. */
 export interface SiteClaim {
   id: string;
   /** Host names (exact), suffixes starting with a dot (".tistory.com"), or "*" for any host (then narrow by paths and markers). */

@@ -4,9 +4,9 @@
  * the bridge's guards and several profiles at once.
  */
 import type { Page } from '@playwright/test';
-import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN } from '../shared/bridgeProtocol.ts';
-import { clientProof, freshNonce } from '../shared/pairingProof.ts';
-import type { JournalRecord } from '../shared/journalRecord.ts';
+import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_TOKEN } from '../shared/link/bridgeProtocol.ts';
+import { clientProof, freshNonce } from '../shared/link/pairingProof.ts';
+import type { JournalRecord } from '../shared/model/journalRecord.ts';
 import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { ok, ran, refused, scheduled as scheduledAct } from './support/answers.ts';
 import { blogModel } from './support/blogFlow.ts';

@@ -6,7 +6,7 @@
  * the levels an editor keeps (Trix has one, h1; CKEditor 4's standard preset has h1–h3).
  */
 import { expect, test } from './fixtures.ts';
-import type { ActStep } from '../shared/results.ts';
+import type { ActStep } from '../shared/agent/results.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import { editorScene, type EditorScene } from './support/editorScene.ts';
 

@@ -15,7 +15,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
-import type { ActDone, ActResult, InspectResult } from '../shared/results.ts';
+import type { ActDone, ActResult, InspectResult } from '../shared/agent/results.ts';
 import { expect, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';

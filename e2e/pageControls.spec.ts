@@ -13,7 +13,7 @@
  */
 import type { Page } from '@playwright/test';
 import fc from 'fast-check';
-import type { InspectResult } from '../shared/results.ts';
+import type { InspectResult } from '../shared/agent/results.ts';
 import { expect, test } from './fixtures.ts';
 import { ok } from './support/answers.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';

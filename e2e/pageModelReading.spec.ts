@@ -27,7 +27,7 @@ interface Reading {
 }
 
 const ENTRY = `
-import { readSitePage } from './content/siteReader.ts';
+import { readSitePage } from './content/sites/siteReader.ts';
 import { inferred } from './content/pageModel.ts';
 const describe = (element: Element) => element.id || element.getAttribute('name') || element.tagName.toLowerCase();
 (globalThis as unknown as { readModel: () => unknown }).readModel = () => {

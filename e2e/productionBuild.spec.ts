@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { testSiteAdapters } from '../content/adapters/testSites.ts';
+import { testSiteAdapters } from '../content/sites/adapters/testSites.ts';
 import { DIST, TEST_DIST } from './support/launchTether.ts';
 
 function filesUnder(dir: string): string[] {

@@ -7,7 +7,7 @@
  * The pages are e2e/sites/readingPages.ts (on the notes site: no adapter claims them).
  */
 import type { Page } from '@playwright/test';
-import type { InspectResult } from '../shared/results.ts';
+import type { InspectResult } from '../shared/agent/results.ts';
 import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { ok, refused } from './support/answers.ts';
 import { commentText, LONG_PAGE, WEEKLY_NOTES } from './sites/readingPages.ts';

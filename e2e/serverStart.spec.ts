@@ -1,13 +1,13 @@
 /**
  * The built MCP server's first answers: `initialize` and `tools/list` come from the front door
- * (bridge/stdioFrontDoor.ts) before the MCP SDK is loaded, from facts the build computed. They must
+ * (bridge/mcp/stdioFrontDoor.ts) before the MCP SDK is loaded, from facts the build computed. They must
  * be what the SDK's own Server answers — for every protocol version it supports and for one it does
  * not — and the server must go on as the SDK's afterwards.
  */
 import { spawn } from 'node:child_process';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '../bridge/mcpServer.ts';
+import { createMcpServer } from '../bridge/mcp/mcpServer.ts';
 import { expect, test } from './fixtures.ts';
 import { BIN } from './support/hubProcess.ts';
 import { nativeSandbox } from './support/nativeSetup.ts';

@@ -6,7 +6,7 @@
  * the journal (the agent's answer names it only when the adapter did not match).
  */
 import type { Page } from '@playwright/test';
-import type { ActResult, InspectResult } from '../shared/results.ts';
+import type { ActResult, InspectResult } from '../shared/agent/results.ts';
 import { expect, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import type { NaverState } from './sites/naver/naverSites.ts';

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import type { ActStep } from '../shared/results.ts';
+import type { ActStep } from '../shared/agent/results.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import { blogScene } from './support/blogFlow.ts';
 import { editorScene, structureOf } from './support/editorScene.ts';

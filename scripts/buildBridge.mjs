@@ -31,7 +31,7 @@ const englishZodOnly = {
 
 /**
  * The MCP SDK's server imports Ajv (with its formats) for elicitation schemas; Tether gives the
- * server a validator of its own (bridge/mcpServer.ts), so Ajv is never constructed: left out.
+ * server a validator of its own (bridge/mcp/mcpServer.ts), so Ajv is never constructed: left out.
  */
 const withoutAjv = {
   name: 'without-ajv',
@@ -80,7 +80,7 @@ const [server] = await Promise.all([
     metafile: true,
   }),
   // The host is copied on its own into ~/.tether/host by `install`: one self-contained file.
-  build({ ...options, entryPoints: [resolve(root, 'bridge/nativeHost.ts')], outfile: resolve(aside, 'tether-host.js') }),
+  build({ ...options, entryPoints: [resolve(root, 'bridge/native/hostProgram.ts')], outfile: resolve(aside, 'tether-host.js') }),
 ]);
 const chunks = Object.keys(server.metafile.outputs)
   .map((path) => resolve(root, path))

@@ -17,7 +17,7 @@
  *   `offscreen` permissions.
  */
 
-import { FIREFOX_ADDON_ID } from '../shared/nativeProtocol.ts';
+import { FIREFOX_ADDON_ID } from '../shared/native/nativeProtocol.ts';
 
 export { FIREFOX_ADDON_ID };
 

@@ -32,18 +32,40 @@ describe('the pure core stays pure (eslint.config.js)', () => {
   });
 });
 
-describe('no import cycles (eslint.config.js: import-x/no-cycle)', () => {
-  it('refuses two modules that import each other, and allows the same two one way', async () => {
+describe('no import cycles, type imports included (eslint.config.js: tether/no-cycle, import-x’s no-cycle counting types)', () => {
+  async function lintProbe(files: Record<string, string>): Promise<Record<string, string[]>> {
     const dir = mkdtempSync(join(new URL('..', import.meta.url).pathname, 'background', 'cycle-probe-'));
     try {
-      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = (): unknown => b;\n");
-      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = (): unknown => a;\n");
-      writeFileSync(join(dir, 'c.ts'), "import { a } from './a.ts';\nexport const c = (): unknown => a;\n");
-      const [a, , c] = await eslint.lintFiles([join(dir, 'a.ts'), join(dir, 'b.ts'), join(dir, 'c.ts')]);
-      expect(a?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
-      expect(c?.messages.map((message) => message.ruleId)).not.toContain('import-x/no-cycle');
+      for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
+      const results = await eslint.lintFiles(Object.keys(files).map((name) => join(dir, name)));
+      return Object.fromEntries(
+        Object.keys(files).map((name, index) => [name, (results[index]?.messages ?? []).map((message) => message.ruleId ?? message.message)]),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('refuses two modules that import each other, and allows the same two one way', async () => {
+    const found = await lintProbe({
+      'a.ts': "import { b } from './b.ts';\nexport const a = (): unknown => b;\n",
+      'b.ts': "import { a } from './a.ts';\nexport const b = (): unknown => a;\n",
+      'c.ts': "import { a } from './a.ts';\nexport const c = (): unknown => a;\n",
+    });
+    expect(found['a.ts']).toContain('tether/no-cycle');
+    expect(found['c.ts']).not.toContain('tether/no-cycle');
+  });
+
+  it.each([
+    ['one way a type import, the other a value import', "import type { B } from './b.ts';", "import { a } from './a.ts';"],
+    ['both ways type imports (import type)', "import type { B } from './b.ts';", "import type { A } from './a.ts';"],
+    ['both ways inline type specifiers', "import { type B } from './b.ts';", "import { type A } from './a.ts';"],
+    ['a type re-export one way', "export type { B } from './b.ts';", "import type { A } from './a.ts';"],
+  ])('refuses a cycle made with types: %s', async (_what, fromA, fromB) => {
+    const found = await lintProbe({
+      'a.ts': `${fromA}\nexport type A = string;\nexport const a = 1;\n`,
+      'b.ts': `${fromB}\nexport type B = number;\nexport const b = 2;\n`,
+    });
+    expect([...(found['a.ts'] ?? []), ...(found['b.ts'] ?? [])]).toContain('tether/no-cycle');
   });
 });

@@ -15,10 +15,10 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BridgeNode } from '../bridge/bridgeNode.ts';
+import { BridgeNode } from '../bridge/loopback/hubOrRelay.ts';
 import { loadConfig } from '../bridge/config.ts';
-import { install, planInstall } from '../bridge/install.ts';
-import { hostChannelFor, isHostEntryName } from '../bridge/hostChannel.ts';
+import { install, planInstall } from '../bridge/install/install.ts';
+import { hostChannelFor, isHostEntryName } from '../bridge/native/hostChannel.ts';
 import { currentAccount, runDirOf } from '../bridge/runDir.ts';
 import { startSites } from '../e2e/sites/server.ts';
 import { launchTether } from '../e2e/support/launchTether.ts';

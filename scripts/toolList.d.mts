@@ -1,3 +1,3 @@
-import type { ToolDefinition } from '../bridge/mcpTools.ts';
+import type { ToolDefinition } from '../bridge/mcp/mcpTools.ts';
 
 export function compiledToolList(scratch: string): Promise<ToolDefinition[]>;

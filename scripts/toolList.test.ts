@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { toolDefinitions } from '../bridge/mcpTools.ts';
+import { toolDefinitions } from '../bridge/mcp/mcpTools.ts';
 import { compiledToolList } from './toolList.mjs';
 
 it('the tool list compiled into the built server (__TETHER_TOOL_LIST__) is toolDefinitions()', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect } from '@playwright/test';
-import type { ToolEnvelope, ToolName } from '../shared/protocol.ts';
+import type { ToolEnvelope, ToolName } from '../shared/agent/agentProtocol.ts';
 import type { NativeSandbox } from './native.ts';
 import type { McpServerConfig } from './serverConfig.ts';
 import { PACKAGE_ROOT, TETHER_MCP } from './paths.ts';

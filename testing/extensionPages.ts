@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Outcome } from '../shared/errors.ts';
-import type { RuntimeAnswers, RuntimeRequest, UiState } from '../shared/runtimeProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest, UiState } from '../shared/extension/uiProtocol.ts';
 
 /** A background stopped by a test: when it had started (ms since the epoch, its `performance.timeOrigin`). */
 export interface BackgroundStop {

@@ -9,7 +9,7 @@ export { Tether, type TetherAgent, type TetherOptions, type TetherWorkspace, typ
 export type { Person, ApprovalQuestion, ChoiceQuestion, DepartureQuestion, Question, WaitOptions } from './person.ts';
 export { freePort } from './ports.ts';
 export type { McpServerConfig } from './serverConfig.ts';
-export type { JournalRecord, JournalTarget, JournalOutcome, LifecyclePoint } from '../shared/journalRecord.ts';
-export type { Envelope, ToolEnvelope, ToolName } from '../shared/protocol.ts';
-export type { ToolResults, ContextResult, ResolveResult, InspectResult, ActResult, ActDone, ActScheduled } from '../shared/results.ts';
+export type { JournalRecord, JournalTarget, JournalOutcome, LifecyclePoint } from '../shared/model/journalRecord.ts';
+export type { Envelope, ToolEnvelope, ToolName } from '../shared/agent/agentProtocol.ts';
+export type { ToolResults, ContextResult, ResolveResult, InspectResult, ActResult, ActDone, ActScheduled } from '../shared/agent/results.ts';
 export type { TetherError } from '../shared/errors.ts';

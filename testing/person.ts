@@ -6,8 +6,8 @@
  * another site (Add it back / Dismiss).
  */
 import { expect } from '@playwright/test';
-import type { Workspace } from '../shared/model.ts';
-import type { RuntimeAnswers, RuntimeRequest } from '../shared/runtimeProtocol.ts';
+import type { Workspace } from '../shared/model/targetModel.ts';
+import type { RuntimeAnswers, RuntimeRequest } from '../shared/extension/uiProtocol.ts';
 
 /** A plan waiting for the person's Approve or Decline, as the panel shows it. */
 export interface ApprovalQuestion {

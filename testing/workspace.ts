@@ -4,8 +4,8 @@
  * share it — through the same runtime messages the panel sends (no clicking). Written against the
  * messages alone, so Tether's own suite makes its workspaces with it in Chromium and in Firefox.
  */
-import type { SitePolicy, Workspace } from '../shared/model.ts';
-import type { RuntimeAnswers, RuntimeRequest } from '../shared/runtimeProtocol.ts';
+import type { SitePolicy, Workspace } from '../shared/model/targetModel.ts';
+import type { RuntimeAnswers, RuntimeRequest } from '../shared/extension/uiProtocol.ts';
 
 /** What making a workspace needs of a running Tether: its runtime messages and the pages' tab and window ids. */
 export interface WorkspaceChannel<P> {

@@ -15,10 +15,10 @@
  * The connection status is only a view for the person; the token and port are the state.
  */
 import browser from 'webextension-polyfill';
-import type { FrameTransport } from '../../shared/pairedConnection.ts';
-import type { NativeProfile } from '../../shared/nativeProtocol.ts';
-import type { AgentRequest, Envelope } from '../../shared/protocol.ts';
-import type { ConnectionStatus } from '../../shared/runtimeProtocol.ts';
+import type { FrameTransport } from '../../shared/link/pairedConnection.ts';
+import type { NativeProfile } from '../../shared/native/nativeProtocol.ts';
+import type { AgentRequest, Envelope } from '../../shared/agent/agentProtocol.ts';
+import type { ConnectionStatus } from '../../shared/extension/uiProtocol.ts';
 import { AgentConnection, type SocketEvents } from '../core/connectionMachine.ts';
 import { armKeeper, disarmKeeper, keeperAvailable } from './keeper.ts';
 import { NativeLink, type NativePort } from './nativeLink.ts';

@@ -4,11 +4,11 @@
  * them, and the answer is a refusal, never a write somewhere else.
  *
  * Where the browser has no documentIds (Firefox 140; the binding holds a key the worker minted,
- * see shared/documentKey.ts) they go to the bound tab's top frame: never another tab, and the page
- * there refuses unless it is the page instance the binding saw (content/registration.ts).
+ * see shared/page/documentKey.ts) they go to the bound tab's top frame: never another tab, and the page
+ * there refuses unless it is the page instance the binding saw (content/pageChannelServer.ts).
  */
 import browser, { type Tabs } from 'webextension-polyfill';
-import { isCommitKey } from '../../shared/documentKey.ts';
+import { isCommitKey } from '../../shared/page/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
 import { browserMainWorld, callSmartEditor } from './mainWorld.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
@@ -21,7 +21,7 @@ import {
   SITES_MODULE_FILE,
   type PageAnswers,
   type PageRequest,
-} from '../../shared/pageProtocol.ts';
+} from '../../shared/page/pageProtocol.ts';
 
 type WithoutChannel<T> = T extends unknown ? Omit<T, 'channel'> : never;
 export type PageRequestBody = WithoutChannel<PageRequest>;

@@ -2,10 +2,10 @@
  * Thin adapter from the browser's tab APIs to plain `TabMeta` (R1: metadata only).
  * documentId comes from webNavigation: it names the exact document a message may reach. A browser
  * that has no documentIds (Firefox 140) reports the frame without one; the document is then named
- * by the key the worker minted at its commit (topCommits.ts, shared/documentKey.ts).
+ * by the key the worker minted at its commit (topCommits.ts, shared/page/documentKey.ts).
  */
 import browser, { type Tabs } from 'webextension-polyfill';
-import type { TabMeta } from '../../shared/model.ts';
+import type { TabMeta } from '../../shared/model/targetModel.ts';
 import { topCommitKey } from './topCommits.ts';
 
 async function topDocumentId(tabId: number): Promise<string | null> {

@@ -4,10 +4,10 @@
  * size and where it comes from. The bytes themselves never go to the panel. Where the browser
  * cannot make a thumbnail (no OffscreenCanvas, a decode error), the approval shows the words alone.
  */
-import type { ApprovalImage, ApprovalPostImage } from '../../shared/approval.ts';
+import type { ApprovalImage, ApprovalPostImage } from '../../shared/model/approval.ts';
 import type { Outcome } from '../../shared/errors.ts';
 import { checkImageBytes, decodeBase64, type ImageType } from '../../shared/imageBytes.ts';
-import type { PostImage } from '../../shared/pageProtocol.ts';
+import type { PostImage } from '../../shared/page/pageProtocol.ts';
 import type { ActImage } from '../tools/actImages.ts';
 
 const SIDE = 160;

@@ -13,7 +13,7 @@
  * the worker holds the port and the keeper only wakes it. Firefox has no offscreen API: there
  * the background page holds the port and nothing else is needed.
  */
-import { KEEPER_PORT } from '../../shared/keeperProtocol.ts';
+import { KEEPER_PORT } from '../../shared/extension/keeperProtocol.ts';
 
 const KEEPER_URL = 'extension/keeper.html';
 let guard: chrome.runtime.Port | null = null;

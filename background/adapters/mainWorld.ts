@@ -1,14 +1,14 @@
 /**
- * The worker's side of the only main-world code Tether runs (shared/smartEditorCall.ts): a page's
+ * The worker's side of the only main-world code Tether runs (shared/page/smartEditorCall.ts): a page's
  * call during an act, for its own document, run there once with `scripting.executeScript` in the
  * MAIN world (smartEditorMain.ts). Refused unless the call is well formed, the bound document is
  * still the tab's top document, and its address is on a host the Naver adapters claim (https; the
  * test build also takes http, which its fixtures are served over). An object named SmartEditor on
  * any other site is never called.
  */
-import { isCommitKey } from '../../shared/documentKey.ts';
-import { smartEditorAnswerSchema, smartEditorCallSchema, type SmartEditorAnswer, type SmartEditorCall } from '../../shared/smartEditorCall.ts';
-import { NAVER_BLOG, NAVER_CAFE } from '../../content/adapters/claims.ts';
+import { isCommitKey } from '../../shared/page/documentKey.ts';
+import { smartEditorAnswerSchema, smartEditorCallSchema, type SmartEditorAnswer, type SmartEditorCall } from '../../shared/page/smartEditorCall.ts';
+import { NAVER_BLOG, NAVER_CAFE } from '../../content/sites/adapters/claims.ts';
 import { smartEditorMain } from './smartEditorMain.ts';
 import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { extensionManifest } from '../../scripts/extensionManifest.ts';
-import type { AgentRequest, Envelope } from '../../shared/protocol.ts';
-import { FIREFOX_ADDON_ID, splitForWorker, TETHER_EXTENSION_ID } from '../../shared/nativeProtocol.ts';
+import type { AgentRequest, Envelope } from '../../shared/agent/agentProtocol.ts';
+import { FIREFOX_ADDON_ID, splitForWorker, TETHER_EXTENSION_ID } from '../../shared/native/nativeProtocol.ts';
 import { HEALTHY_RUN_MS, NativeLink, type NativePort } from './nativeLink.ts';
 
 class FakePort implements NativePort {

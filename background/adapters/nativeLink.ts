@@ -15,8 +15,8 @@
  * the port stays open. An answer over the browser's 64 MiB limit is replaced by a refusal.
  */
 import { tetherError } from '../../shared/errors.ts';
-import { bridgeRequestSchema, type BridgeRequest } from '../../shared/bridgeProtocol.ts';
-import { MAX_MESSAGE_BYTES } from '../../shared/bridgeProtocol.ts';
+import { bridgeRequestSchema, type BridgeRequest } from '../../shared/link/bridgeProtocol.ts';
+import { MAX_MESSAGE_BYTES } from '../../shared/link/bridgeProtocol.ts';
 import {
   NATIVE_HOST_NAME,
   NATIVE_PROTOCOL_VERSION,
@@ -26,9 +26,9 @@ import {
   toWorkerSchema,
   WORKER_FEATURES,
   type NativeProfile,
-} from '../../shared/nativeProtocol.ts';
-import type { AgentRequest, Envelope, ToolName } from '../../shared/protocol.ts';
-import type { NativeStatus } from '../../shared/runtimeProtocol.ts';
+} from '../../shared/native/nativeProtocol.ts';
+import type { AgentRequest, Envelope, ToolName } from '../../shared/agent/agentProtocol.ts';
+import type { NativeStatus } from '../../shared/extension/uiProtocol.ts';
 import type { BrowserPort } from './browserPort.ts';
 
 export type NativePort = BrowserPort;

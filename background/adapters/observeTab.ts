@@ -4,8 +4,8 @@
  * the session so the person's UI can show the account seen on each tab and who read the page.
  */
 import type { Outcome } from '../../shared/errors.ts';
-import type { TabMeta } from '../../shared/model.ts';
-import type { PageObservation } from '../../shared/pageProtocol.ts';
+import type { TabMeta } from '../../shared/model/targetModel.ts';
+import type { PageObservation } from '../../shared/page/pageProtocol.ts';
 import { askPage } from './askPage.ts';
 import { sessionStore } from '../state/store.ts';
 

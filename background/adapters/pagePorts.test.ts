@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { commitKey } from '../../shared/documentKey.ts';
-import { PAGE_PORT } from '../../shared/pageChannel.ts';
+import { commitKey } from '../../shared/page/documentKey.ts';
+import { PAGE_PORT } from '../../shared/page/pageChannel.ts';
 import { PAGE_CLOSED, PAGE_GONE, PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
 
 class FakePagePort implements PagePort {

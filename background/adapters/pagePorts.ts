@@ -11,12 +11,12 @@
  * (measured: 0.5 ms round trip instead of 0.8 ms, bare).
  *
  * Where the browser has no documentIds (Firefox 140: the binding holds a key the worker minted,
- * see shared/documentKey.ts) the port goes to the tab's top frame: the document there when the
+ * see shared/page/documentKey.ts) the port goes to the tab's top frame: the document there when the
  * port opened; a navigation closes it, and the page behind a new port refuses unless it is the
- * page instance the binding saw (content/registration.ts).
+ * page instance the binding saw (content/pageChannelServer.ts).
  */
-import { isCommitKey } from '../../shared/documentKey.ts';
-import { PAGE_PORT, type PagePortCall, type PagePortCallReply, type PagePortReply, type PagePortRequest } from '../../shared/pageChannel.ts';
+import { isCommitKey } from '../../shared/page/documentKey.ts';
+import { PAGE_PORT, type PagePortCall, type PagePortCallReply, type PagePortReply, type PagePortRequest } from '../../shared/page/pageChannel.ts';
 import type { BrowserPort } from './browserPort.ts';
 
 export type PagePort = BrowserPort;

@@ -6,8 +6,8 @@
  */
 import browser, { type Alarms } from 'webextension-polyfill';
 import { failure, tetherError, type Outcome } from '../../shared/errors.ts';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
+import { siteLabel } from '../../shared/model/matchSite.ts';
 import type { JournalSink } from '../state/journal.ts';
 import { endProgram } from '../core/programs.ts';
 import { keepScheduledAct } from '../core/scheduledAct.ts';

@@ -6,7 +6,7 @@
  * (`location`, which a page cannot redefine) before it looks for an editor object at all.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SmartEditorCall } from '../../shared/smartEditorCall.ts';
+import type { SmartEditorCall } from '../../shared/page/smartEditorCall.ts';
 import { smartEditorMain } from './smartEditorMain.ts';
 
 const write: SmartEditorCall = { op: 'write', frame: null, key: 'blogpc001', data: '{"document":{"components":[]}}', title: null };

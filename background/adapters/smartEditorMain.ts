@@ -16,7 +16,7 @@
  * File of another realm crashes the live uploader: CPL). For an upload it returns the upload's
  * result as JSON text, whatever its shape: the isolated world decides what of it is a photo.
  */
-import type { SmartEditorAnswer, SmartEditorCall } from '../../shared/smartEditorCall.ts';
+import type { SmartEditorAnswer, SmartEditorCall } from '../../shared/page/smartEditorCall.ts';
 
 export async function smartEditorMain(call: SmartEditorCall, origin: string): Promise<SmartEditorAnswer> {
   // The origin the worker checked: where the injection could not be pinned to the document

@@ -1,13 +1,13 @@
 /**
  * Where the browser gives no documentId (Firefox 140), each tab's top document is named by a key
- * the worker mints when the browser reports a top-frame commit (see shared/documentKey.ts). The
+ * the worker mints when the browser reports a top-frame commit (see shared/page/documentKey.ts). The
  * key is kept in storage.session, one entry per tab, so it survives the event page being unloaded;
  * `webNavigation.onCommitted` wakes the event page to deliver the commit.
  *
  * A browser that reports documentIds never has a key written: its commits carry a documentId.
  */
 import browser, { type WebNavigation } from 'webextension-polyfill';
-import { commitKey } from '../../shared/documentKey.ts';
+import { commitKey } from '../../shared/page/documentKey.ts';
 import { newId } from '../../shared/ids.ts';
 
 const KEY_PREFIX = 'tether.topCommit.';

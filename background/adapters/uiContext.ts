@@ -5,8 +5,8 @@
  * is the worker's own and is added in index.ts.
  */
 import browser from 'webextension-polyfill';
-import type { TabMeta } from '../../shared/model.ts';
-import type { UiWindow } from '../../shared/runtimeProtocol.ts';
+import type { TabMeta } from '../../shared/model/targetModel.ts';
+import type { UiWindow } from '../../shared/extension/uiProtocol.ts';
 import { tabReservations } from '../core/tabReservations.ts';
 import { forgetDepartures } from '../state/departures.ts';
 import { revokeHandles } from '../state/handles.ts';

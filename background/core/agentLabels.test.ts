@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortIdOf, type AgentSession } from '../../shared/agentIdentity.ts';
+import { shortIdOf, type AgentSession } from '../../shared/agent/agentIdentity.ts';
 import { AGENT_ID_TABLE_MAX, distinctLabel, type AgentIdTable } from './agentLabels.ts';
 
 /** Two session keys whose four-character ids are the same, found as an attacker would: by drawing keys. */

@@ -1,6 +1,6 @@
 /**
  * Short ids the person can trust to tell agents apart. An agent's short id is four characters
- * derived from its session key (shared/agentIdentity.ts), and every paired client can draw keys
+ * derived from its session key (shared/agent/agentIdentity.ts), and every paired client can draw keys
  * until one has the four characters of another agent's id (a few seconds of hashing: found by the
  * attacker's review of 2026-12-01). So the worker remembers which key first showed each id; a
  * later key that derives the same id is shown with more characters, until its id is one no other
@@ -9,7 +9,7 @@
  * The table lives in storage.session (it survives the worker being stopped, as holds and approvals
  * do); it keeps the AGENT_ID_TABLE_MAX most recently seen ids.
  */
-import type { AgentSession } from '../../shared/agentIdentity.ts';
+import type { AgentSession } from '../../shared/agent/agentIdentity.ts';
 import type { StateAccess } from './contracts.ts';
 
 export const AGENT_ID_TABLE_MAX = 256;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { createApprovals, type ApprovalRequest } from './approvals.ts';
-import type { Approval } from '../../shared/approval.ts';
+import type { Approval } from '../../shared/model/approval.ts';
 import type { SessionState } from '../state/store.ts';
 
 const REQUEST: ApprovalRequest = {

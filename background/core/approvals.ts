@@ -10,7 +10,7 @@
  * The browser's part (the badge, keeping the worker alive while it waits) comes in as `ApprovalDeps`
  * (approvalBadge.ts), so the rules run in unit tests too.
  */
-import type { Approval, ApprovalRequest } from '../../shared/approval.ts';
+import type { Approval, ApprovalRequest } from '../../shared/model/approval.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SessionState } from '../state/store.ts';
 import type { StateAccess } from './contracts.ts';

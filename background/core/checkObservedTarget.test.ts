@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageObservation } from '../../shared/pageProtocol.ts';
+import type { PageObservation } from '../../shared/page/pageProtocol.ts';
 import { checkObservedTarget } from './checkObservedTarget.ts';
 
 function seen(signIn: PageObservation['signIn'], draft: PageObservation['draft'] = { inProgress: false, reasons: [] }): PageObservation {

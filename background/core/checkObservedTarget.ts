@@ -3,8 +3,8 @@
  * page shows now decides whether it may be bound.
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import type { SitePolicy } from '../../shared/model.ts';
-import type { PageObservation } from '../../shared/pageProtocol.ts';
+import type { SitePolicy } from '../../shared/model/targetModel.ts';
+import type { PageObservation } from '../../shared/page/pageProtocol.ts';
 
 export interface ObservedTargetInput {
   origin: string;

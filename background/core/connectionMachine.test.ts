@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_BAD_TOKEN, CLOSE_BROKEN_SESSION, CLOSE_REPLACED, HANDSHAKE_TIMEOUT_MS, MAX_FRAME_BYTES } from '../../shared/bridgeProtocol.ts';
-import { serverPairing } from '../../shared/pairingHandshake.ts';
-import { PairedConnection, type FrameTransport } from '../../shared/pairedConnection.ts';
-import type { AgentRequest, Envelope } from '../../shared/protocol.ts';
+import { CLOSE_BAD_TOKEN, CLOSE_BROKEN_SESSION, CLOSE_REPLACED, HANDSHAKE_TIMEOUT_MS, MAX_FRAME_BYTES } from '../../shared/link/bridgeProtocol.ts';
+import { serverPairing } from '../../shared/link/pairingHandshake.ts';
+import { PairedConnection, type FrameTransport } from '../../shared/link/pairedConnection.ts';
+import type { AgentRequest, Envelope } from '../../shared/agent/agentProtocol.ts';
 import { AgentConnection, FIRST_BACKOFF_MS, KEEPALIVE_MS, type OpenSocket, type Pairing, type SocketEvents } from './connectionMachine.ts';
 
 const TOKEN = 'the-pairing-token-0123456789';

@@ -31,13 +31,13 @@
  *
  * What the person sees (ConnectionStatus: state and detail) is set on each transition.
  */
-import { CLOSE_BAD_TOKEN, CLOSE_REPLACED, toBrowserSchema, type BridgeRequest } from '../../shared/bridgeProtocol.ts';
+import { CLOSE_BAD_TOKEN, CLOSE_REPLACED, toBrowserSchema, type BridgeRequest } from '../../shared/link/bridgeProtocol.ts';
 import { tetherError } from '../../shared/errors.ts';
-import { clientPairing } from '../../shared/pairingHandshake.ts';
-import { PairedConnection, type ConnectionFailure, type FrameTransport } from '../../shared/pairedConnection.ts';
-import type { AgentRequest, Envelope, ToolName } from '../../shared/protocol.ts';
-import type { ConnectionStatus } from '../../shared/runtimeProtocol.ts';
-import { MessageTooLarge } from '../../shared/sealedChannel.ts';
+import { clientPairing } from '../../shared/link/pairingHandshake.ts';
+import { PairedConnection, type ConnectionFailure, type FrameTransport } from '../../shared/link/pairedConnection.ts';
+import type { AgentRequest, Envelope, ToolName } from '../../shared/agent/agentProtocol.ts';
+import type { ConnectionStatus } from '../../shared/extension/uiProtocol.ts';
+import { MessageTooLarge } from '../../shared/link/sealedChannel.ts';
 
 export type ConnectionPhase = 'idle' | 'connecting' | 'connected' | 'waiting' | 'refused';
 export type PersonStatus = Omit<ConnectionStatus, 'paired' | 'port' | 'native' | 'direct'>;
@@ -191,7 +191,7 @@ export class AgentConnection {
       this.wait({ state: 'offline', server: null, detail: String(error), since: this.now() });
       return;
     }
-    // The token never goes on the wire: both sides prove they hold it (see shared/pairingProof.ts),
+    // The token never goes on the wire: both sides prove they hold it (see shared/link/pairingProof.ts),
     // and requests are answered only in the session sealed under keys derived from it.
     connection = new PairedConnection(transport, clientPairing(pairing.token, { role: 'browser', profile: pairing.profile }), {
       paired: (paired) => {

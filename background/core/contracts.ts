@@ -3,13 +3,13 @@
  * takes a type from a layer above it (that is how import cycles start; eslint.config.js refuses
  * value cycles). Only types: nothing here runs.
  */
-import type { AgentSession } from '../../shared/agentIdentity.ts';
-import type { ClickPin } from '../../shared/elementBinding.ts';
-import type { Lang } from '../../shared/explain.ts';
-import type { TargetBinding } from '../../shared/model.ts';
-import type { Plan } from '../../shared/protocol.ts';
+import type { AgentSession } from '../../shared/agent/agentIdentity.ts';
+import type { ClickPin } from '../../shared/page/elementBinding.ts';
+import type { Lang } from '../../shared/model/explain.ts';
+import type { TargetBinding } from '../../shared/model/targetModel.ts';
+import type { Plan } from '../../shared/agent/agentProtocol.ts';
 import type { ImageType } from '../../shared/imageBytes.ts';
-import type { ImageSourceKind } from '../../shared/planImages.ts';
+import type { ImageSourceKind } from '../../shared/agent/planImages.ts';
 
 /** A zustand store as the tools use it (the persisted stores' writes may return a promise: await them). */
 export interface StateAccess<T> {
@@ -42,7 +42,7 @@ export interface ActInput {
 
 /** One image of an act, its bytes checked (tools/actImages.ts). */
 export interface ActImage {
-  /** Where in the plan (shared/planImages.ts: `3`, `3/ridge`). */
+  /** Where in the plan (shared/agent/planImages.ts: `3`, `3/ridge`). */
   use: string;
   /** The id its bytes are staged under in the page. */
   id: string;

@@ -6,7 +6,7 @@
  * this worker cannot both take a tab. The table is in storage.session: a restarted worker finds it.
  */
 import { newId } from '../../shared/ids.ts';
-import type { AgentSession } from '../../shared/agentIdentity.ts';
+import type { AgentSession } from '../../shared/agent/agentIdentity.ts';
 import type { LocalState, SessionState } from '../state/store.ts';
 import type { StateAccess } from './contracts.ts';
 import type { TabReservations } from './tabReservations.ts';

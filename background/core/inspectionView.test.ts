@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageInspection } from '../../shared/pageProtocol.ts';
+import type { PageInspection } from '../../shared/page/pageProtocol.ts';
 import { inspectionView } from './inspectionView.ts';
 
 const page = (extra: Partial<PageInspection> = {}): PageInspection => ({

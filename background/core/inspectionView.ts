@@ -7,9 +7,9 @@
  * Through a reference handle nothing can be written or pressed, so its answer has no fields or
  * actions: what can be read (regions, and the fields that hold text, by name) and sign-in.
  */
-import type { Role } from '../../shared/model.ts';
-import type { PageInspection } from '../../shared/pageProtocol.ts';
-import type { ActionView, FieldView, InspectResult } from '../../shared/results.ts';
+import type { Role } from '../../shared/model/targetModel.ts';
+import type { PageInspection } from '../../shared/page/pageProtocol.ts';
+import type { ActionView, FieldView, InspectResult } from '../../shared/agent/results.ts';
 
 const wordsOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 

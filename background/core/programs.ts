@@ -4,7 +4,7 @@
  * another destination, or the person ending the program, does).
  */
 import { newId } from '../../shared/ids.ts';
-import type { Program, TargetBinding } from '../../shared/model.ts';
+import type { Program, TargetBinding } from '../../shared/model/targetModel.ts';
 import type { LocalState } from '../state/store.ts';
 import type { StateAccess } from './contracts.ts';
 

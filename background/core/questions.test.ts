@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { QuestionRequest } from '../../shared/question.ts';
+import type { QuestionRequest } from '../../shared/model/question.ts';
 import type { SessionState } from '../state/store.ts';
 import { createQuestions } from './questions.ts';
 

@@ -9,7 +9,7 @@
  * (answered, timed out, its worker restarted) changes nothing.
  */
 import { newId } from '../../shared/ids.ts';
-import type { Question, QuestionAnswer, QuestionRequest } from '../../shared/question.ts';
+import type { Question, QuestionAnswer, QuestionRequest } from '../../shared/model/question.ts';
 import type { SessionState } from '../state/store.ts';
 import type { StateAccess } from './contracts.ts';
 

@@ -2,11 +2,11 @@
  * One request's trace through the lifecycle: prepare → decide → validate & dispatch → observe →
  * record. Tools fill it in as they go; the harness turns it into the journal record.
  */
-import { labelOf, UNNAMED_AGENT, type AgentSession } from '../../shared/agentIdentity.ts';
+import { labelOf, UNNAMED_AGENT, type AgentSession } from '../../shared/agent/agentIdentity.ts';
 import type { Outcome } from '../../shared/errors.ts';
-import type { Explanation } from '../../shared/explain.ts';
+import type { Explanation } from '../../shared/model/explain.ts';
 import { newId } from '../../shared/ids.ts';
-import type { JournalImage, JournalOutcome, JournalRecord, JournalTarget, LifecyclePoint } from '../../shared/journalRecord.ts';
+import type { JournalImage, JournalOutcome, JournalRecord, JournalTarget, LifecyclePoint } from '../../shared/model/journalRecord.ts';
 
 const MAX_STRING = 2000;
 const MAX_ITEMS = 50;

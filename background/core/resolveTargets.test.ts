@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../shared/errors.ts';
-import type { Program, TabMeta, TargetBinding, TargetSpec, Workspace } from '../../shared/model.ts';
+import type { Program, TabMeta, TargetBinding, TargetSpec, Workspace } from '../../shared/model/targetModel.ts';
 import { binding, PROFILE, program, tab, workspace } from '../../shared/testing/fixtures.ts';
 import { resolveTargets, type ResolveInput } from './resolveTargets.ts';
 

@@ -6,8 +6,8 @@
  * to "whatever tab is active" when the request named something else.
  */
 import { failure, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
-import type { ChoiceRule } from '../../shared/explain.ts';
-import { siteMatcher } from '../../shared/matchSite.ts';
+import type { ChoiceRule } from '../../shared/model/explain.ts';
+import { siteMatcher } from '../../shared/model/matchSite.ts';
 import { revalidateBinding } from './revalidateBinding.ts';
 import { browserWrittenOrigin, indexTabs, selectCandidates, type TabIndex } from './tabIndex.ts';
 import {
@@ -19,7 +19,7 @@ import {
   type TargetBinding,
   type TargetSpec,
   type Workspace,
-} from '../../shared/model.ts';
+} from '../../shared/model/targetModel.ts';
 
 export interface ResolveRequest {
   destination?: TargetSpec;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccountNow } from '../../shared/checkAccount.ts';
-import { commitKey } from '../../shared/documentKey.ts';
-import type { TabMeta, Workspace } from '../../shared/model.ts';
+import { checkAccountNow } from '../../shared/model/checkAccount.ts';
+import { commitKey } from '../../shared/page/documentKey.ts';
+import type { TabMeta, Workspace } from '../../shared/model/targetModel.ts';
 import { binding, PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
 import { revalidateBinding, type ChangedAspect, type HostSnapshot } from './revalidateBinding.ts';
 

@@ -3,9 +3,9 @@
  * the host). Every inspect and act passes through it just before it reaches the page. Any
  * difference is refused with `context_changed` naming what changed; it never picks another tab.
  */
-import { isCommitKey } from '../../shared/documentKey.ts';
+import { isCommitKey } from '../../shared/page/documentKey.ts';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import { originOf, urlWithoutFragment, type TabMeta, type TargetBinding, type Workspace } from '../../shared/model.ts';
+import { originOf, urlWithoutFragment, type TabMeta, type TargetBinding, type Workspace } from '../../shared/model/targetModel.ts';
 
 export type ChangedAspect = 'profile' | 'workspace' | 'membership' | 'tab' | 'document' | 'origin' | 'url';
 

@@ -4,7 +4,7 @@
  * shared with agents, is `unknown_scope`, and agents can never create or widen one.
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import type { Profile, Workspace } from '../../shared/model.ts';
+import type { Profile, Workspace } from '../../shared/model/targetModel.ts';
 import type { LocalState } from '../state/store.ts';
 
 export interface Scope {

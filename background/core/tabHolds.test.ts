@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentSession } from '../../shared/agentIdentity.ts';
+import type { AgentSession } from '../../shared/agent/agentIdentity.ts';
 import {
   afterAct,
   busyError,

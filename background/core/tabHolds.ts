@@ -20,7 +20,7 @@
  * worker restart, not a browser restart, like handles), and decides with it synchronously, so two
  * resolves racing in one worker cannot both take a tab.
  */
-import { agentWords, type AgentLabel, type AgentSession } from '../../shared/agentIdentity.ts';
+import { agentWords, type AgentLabel, type AgentSession } from '../../shared/agent/agentIdentity.ts';
 import { tetherError, type TetherError } from '../../shared/errors.ts';
 
 export const HOLD_IDLE_MS = 10 * 60 * 1000;

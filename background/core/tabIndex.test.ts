@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { siteMatcher } from '../../shared/matchSite.ts';
-import { originOf, urlWithoutFragment, type TabMeta, type TargetSpec } from '../../shared/model.ts';
+import { siteMatcher } from '../../shared/model/matchSite.ts';
+import { originOf, urlWithoutFragment, type TabMeta, type TargetSpec } from '../../shared/model/targetModel.ts';
 import { tab, workspace } from '../../shared/testing/fixtures.ts';
 import { matchBySpec } from './resolveTargets.ts';
 import { browserWrittenOrigin, indexTabs } from './tabIndex.ts';

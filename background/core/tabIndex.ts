@@ -14,7 +14,7 @@
  * an origin is a candidate is asked of the workspace's sites on every request, so no answer can be
  * stale.
  */
-import { originOf, type TabMeta, type Workspace } from '../../shared/model.ts';
+import { originOf, type TabMeta, type Workspace } from '../../shared/model/targetModel.ts';
 
 export interface TabIndex {
   /** Every tab given, by id (revalidating a handle's tab needs it even when it left the workspace's sites). */

@@ -6,8 +6,8 @@
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
-import { originOf, type SitePolicy, type TabMeta, type Workspace, type WorkspaceSource } from '../../shared/model.ts';
+import { siteLabel } from '../../shared/model/matchSite.ts';
+import { originOf, type SitePolicy, type TabMeta, type Workspace, type WorkspaceSource } from '../../shared/model/targetModel.ts';
 
 export const DEFAULT_SITE_POLICY: SitePolicy = { writable: false, publishWithoutApproval: false };
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Outcome } from '../../shared/errors.ts';
-import type { ActResult } from '../../shared/results.ts';
+import type { ActResult } from '../../shared/agent/results.ts';
 import { sessionArea } from './sessionArea.ts';
 import { SessionRecords } from '../core/sessionRecords.ts';
 

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { newId } from '../../shared/ids.ts';
-import type { TargetBinding } from '../../shared/model.ts';
-import { targetBindingSchema } from '../../shared/modelSchemas.ts';
+import type { TargetBinding } from '../../shared/model/targetModel.ts';
+import { targetBindingSchema } from '../../shared/model/targetModelSchemas.ts';
 import { sessionArea } from './sessionArea.ts';
 import { SessionRecords } from '../core/sessionRecords.ts';
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
 import { createJournalSink, openJournalDb } from './journal.ts';
 
 let databases = 0;

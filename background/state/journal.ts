@@ -12,7 +12,7 @@
  * every record on every save.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { MAX_JOURNAL_RECORDS as MAX_RECORDS, type JournalRecord } from '../../shared/journalRecord.ts';
+import { MAX_JOURNAL_RECORDS as MAX_RECORDS, type JournalRecord } from '../../shared/model/journalRecord.ts';
 
 export interface JournalDb extends DBSchema {
   records: {

@@ -7,10 +7,10 @@
 import { createStore } from 'zustand/vanilla';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
-import { UNNAMED_AGENT, type AgentSession } from '../../shared/agentIdentity.ts';
-import type { TabMeta, TargetBinding, Workspace } from '../../shared/model.ts';
+import { UNNAMED_AGENT, type AgentSession } from '../../shared/agent/agentIdentity.ts';
+import type { TabMeta, TargetBinding, Workspace } from '../../shared/model/targetModel.ts';
 import { claimTab } from '../core/holdStore.ts';
-import type { PageAnswers } from '../../shared/pageProtocol.ts';
+import type { PageAnswers } from '../../shared/page/pageProtocol.ts';
 import { PROFILE } from '../../shared/testing/fixtures.ts';
 import type { ActRecord } from '../state/actRecords.ts';
 import { createApprovals, type Approvals } from '../core/approvals.ts';

@@ -3,11 +3,11 @@
  * from a list, windows and groups as given, and a record of what the handlers asked for (handles
  * revoked, schedules cancelled, departures forgotten, pages observed, pages notified).
  */
-import type { AgentSession } from '../../shared/agentIdentity.ts';
-import type { AgentRequest } from '../../shared/protocol.ts';
-import type { TabMeta, TargetBinding, Workspace } from '../../shared/model.ts';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
-import type { ConnectionStatus, UiWindow } from '../../shared/runtimeProtocol.ts';
+import type { AgentSession } from '../../shared/agent/agentIdentity.ts';
+import type { AgentRequest } from '../../shared/agent/agentProtocol.ts';
+import type { TabMeta, TargetBinding, Workspace } from '../../shared/model/targetModel.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
+import type { ConnectionStatus, UiWindow } from '../../shared/extension/uiProtocol.ts';
 import type { UiContext } from '../uiHandlers.ts';
 import { fakeToolContext } from './fakeToolContext.ts';
 

@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { success } from '../../shared/errors.ts';
 import { encodeBase64 } from '../../shared/imageBytes.ts';
-import type { ActArgs, Plan } from '../../shared/protocol.ts';
+import type { ActArgs, Plan } from '../../shared/agent/agentProtocol.ts';
 import { binding, PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
 import { makePng } from '../../shared/testing/imageFixtures.ts';
-import type { Approval } from '../../shared/approval.ts';
+import type { Approval } from '../../shared/model/approval.ts';
 import { RequestTrace } from '../core/requestTrace.ts';
 import { fakeToolContext, type FakeToolContext } from '../testing/fakeToolContext.ts';
 import { actTool } from './actTool.ts';

@@ -12,10 +12,10 @@
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
 import { checkImageBytes, decodeBase64, encodeBase64, imageFileName } from '../../shared/imageBytes.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
-import type { TargetBinding } from '../../shared/model.ts';
-import { mapImageSources, planImages, sourceKind } from '../../shared/planImages.ts';
-import type { ImageSource, Plan } from '../../shared/planSchema.ts';
+import { siteLabel } from '../../shared/model/matchSite.ts';
+import type { TargetBinding } from '../../shared/model/targetModel.ts';
+import { mapImageSources, planImages, sourceKind } from '../../shared/agent/planImages.ts';
+import type { ImageSource, Plan } from '../../shared/agent/planSchema.ts';
 import { checkHandle } from '../core/checkHandle.ts';
 import type { ToolContext } from '../toolContext.ts';
 import { revalidateNow } from './revalidateNow.ts';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import type { PageActResult } from '../../shared/pageProtocol.ts';
-import type { ActArgs, Plan } from '../../shared/protocol.ts';
-import type { ActResult } from '../../shared/results.ts';
+import type { PageActResult } from '../../shared/page/pageProtocol.ts';
+import type { ActArgs, Plan } from '../../shared/agent/agentProtocol.ts';
+import type { ActResult } from '../../shared/agent/results.ts';
 import { binding, PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
 import type { ActRecord } from '../state/actRecords.ts';
 import { RequestTrace } from '../core/requestTrace.ts';
-import type { Approval } from '../../shared/approval.ts';
+import type { Approval } from '../../shared/model/approval.ts';
 import { fakeToolContext, type FakeToolContext } from '../testing/fakeToolContext.ts';
 import { actTool } from './actTool.ts';
 

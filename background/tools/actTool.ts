@@ -4,25 +4,25 @@
  * the page in a dry run); any problem → nothing runs, every problem listed. Publish-type steps
  * wait for the person's approval unless the site allows them. A request id makes retries run once.
  */
-import { agentWords, labelOf } from '../../shared/agentIdentity.ts';
+import { agentWords, labelOf } from '../../shared/agent/agentIdentity.ts';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import { describePlan, previewStep } from '../../shared/describePlan.ts';
-import { inLang } from '../../shared/explain.ts';
-import type { ClickPin } from '../../shared/elementBinding.ts';
-import { planDigest } from '../../shared/planDigest.ts';
+import { describePlan, previewStep } from '../../shared/model/describePlan.ts';
+import { inLang } from '../../shared/model/explain.ts';
+import type { ClickPin } from '../../shared/page/elementBinding.ts';
+import { planDigest } from '../../shared/model/planDigest.ts';
 import { newId } from '../../shared/ids.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
-import { APPROVAL_ACTION_KINDS } from '../../shared/pageProtocol.ts';
-import type { SitePolicy } from '../../shared/model.ts';
-import { actArgsSchema, type ActArgs } from '../../shared/protocol.ts';
-import type { ActResult } from '../../shared/results.ts';
+import { siteLabel } from '../../shared/model/matchSite.ts';
+import { APPROVAL_ACTION_KINDS } from '../../shared/page/pageProtocol.ts';
+import type { SitePolicy } from '../../shared/model/targetModel.ts';
+import { actArgsSchema, type ActArgs } from '../../shared/agent/agentProtocol.ts';
+import type { ActResult } from '../../shared/agent/results.ts';
 import { actFinished, mayWrite, releaseTab } from '../core/holdStore.ts';
 import { busyError, heldByDetails, holderChanged } from '../core/tabHolds.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
 import { defineTool, withHandle, type HandleScope } from './defineTool.ts';
 import { revalidateNow } from './revalidateNow.ts';
 import { answerFromPage, expectationOf, runAct, type ActInput } from './runAct.ts';
-import { planImages } from '../../shared/planImages.ts';
+import { planImages } from '../../shared/agent/planImages.ts';
 import { approvalImages, postImageThumbnails } from '../adapters/imageThumbnail.ts';
 import { gatherImages, imagesNeedingApproval, pagePlan } from './actImages.ts';
 import type { ToolContext } from '../toolContext.ts';

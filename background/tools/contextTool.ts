@@ -4,10 +4,10 @@
  * kept apart. With no arguments it also says how to use the other tools.
  */
 import { failure, success, type Outcome } from '../../shared/errors.ts';
-import { originOf, type Workspace } from '../../shared/model.ts';
-import { contextArgsSchema, type ContextArgs } from '../../shared/protocol.ts';
-import type { ContextProgram, ContextResult, ContextTab, ContextWorkspace } from '../../shared/results.ts';
-import { USAGE } from '../../shared/usage.ts';
+import { originOf, type Workspace } from '../../shared/model/targetModel.ts';
+import { contextArgsSchema, type ContextArgs } from '../../shared/agent/agentProtocol.ts';
+import type { ContextProgram, ContextResult, ContextTab, ContextWorkspace } from '../../shared/agent/results.ts';
+import { USAGE } from '../../shared/agent/usage.ts';
 import { programsOf } from '../core/programs.ts';
 import { holdInput } from '../core/holdStore.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';

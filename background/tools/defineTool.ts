@@ -1,7 +1,7 @@
 /**
  * An agent tool is one record: its name, its arguments' schema, the line a model reads in the MCP
  * tool list, the context it needs, and its handler (which returns its result type). The parser
- * (parseAgentRequest.ts), the harness's dispatch, the bridge's tool list (bridge/mcpTools.ts) and
+ * (parseAgentRequest.ts), the harness's dispatch, the bridge's tool list (bridge/mcp/mcpTools.ts) and
  * docs/protocol.md's tool reference (toolReference.ts) are all read from the records in
  * registry.ts, so a tool is defined once — the pattern of chrome-devtools-mcp's `defineTool`
  * (src/tools/ToolDefinition.ts), read 2026-12-01.
@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import { failure, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
-import { describeZodIssues, type ToolName } from '../../shared/protocol.ts';
+import { describeZodIssues, type ToolName } from '../../shared/agent/agentProtocol.ts';
 import { checkHandle } from '../core/checkHandle.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
 import { checkScope, type Scope } from '../core/scope.ts';

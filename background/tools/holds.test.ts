@@ -3,9 +3,9 @@
  * it, a session ending mid-act, and asking the person when several tabs match.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { AgentSession } from '../../shared/agentIdentity.ts';
-import type { ActArgs, ResolveArgs } from '../../shared/protocol.ts';
-import type { ActResult, ResolveResult } from '../../shared/results.ts';
+import type { AgentSession } from '../../shared/agent/agentIdentity.ts';
+import type { ActArgs, ResolveArgs } from '../../shared/agent/agentProtocol.ts';
+import type { ActResult, ResolveResult } from '../../shared/agent/results.ts';
 import type { Outcome } from '../../shared/errors.ts';
 import { PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
 import { dropHolds, releaseTab, sessionsEnded } from '../core/holdStore.ts';

@@ -9,9 +9,9 @@
  * it is dropped and the refusal says what changed.
  */
 import { success, tetherError, type Outcome } from '../../shared/errors.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
-import { inspectArgsSchema, type InspectArgs } from '../../shared/protocol.ts';
-import type { InspectResult } from '../../shared/results.ts';
+import { siteLabel } from '../../shared/model/matchSite.ts';
+import { inspectArgsSchema, type InspectArgs } from '../../shared/agent/agentProtocol.ts';
+import type { InspectResult } from '../../shared/agent/results.ts';
 import { inspectionView } from '../core/inspectionView.ts';
 import type { RequestTrace } from '../core/requestTrace.ts';
 import { defineTool, withHandle, type HandleScope } from './defineTool.ts';

@@ -3,8 +3,8 @@
  * about a tool — parsing, dispatch, the tool list, the docs — is read from these records.
  */
 import type { z } from 'zod';
-import type { ToolName } from '../../shared/protocol.ts';
-import type { ToolResults } from '../../shared/results.ts';
+import type { ToolName } from '../../shared/agent/agentProtocol.ts';
+import type { ToolResults } from '../../shared/agent/results.ts';
 import { actTool } from './actTool.ts';
 import { contextTool } from './contextTool.ts';
 import type { ToolHandler } from './defineTool.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failure, success, tetherError } from '../../shared/errors.ts';
-import type { PageObservation } from '../../shared/pageProtocol.ts';
-import type { ResolveArgs } from '../../shared/protocol.ts';
+import type { PageObservation } from '../../shared/page/pageProtocol.ts';
+import type { ResolveArgs } from '../../shared/agent/agentProtocol.ts';
 import { binding, program, PROFILE, tab, workspace } from '../../shared/testing/fixtures.ts';
 import { RequestTrace } from '../core/requestTrace.ts';
 import { DEFAULT_PAGE, fakeToolContext, type FakeToolContext } from '../testing/fakeToolContext.ts';

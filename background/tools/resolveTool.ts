@@ -3,16 +3,16 @@
  * a person can read (R10). Metadata first (the pure resolver), then only the chosen tabs are
  * observed for sign-in, account and drafts (R1, R6, R7).
  */
-import { agentWords, labelOf } from '../../shared/agentIdentity.ts';
+import { agentWords, labelOf } from '../../shared/agent/agentIdentity.ts';
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import { explainResolution, inLang, type ExplainedTarget } from '../../shared/explain.ts';
+import { explainResolution, inLang, type ExplainedTarget } from '../../shared/model/explain.ts';
 import { newId } from '../../shared/ids.ts';
-import type { JournalTarget } from '../../shared/journalRecord.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
-import type { TabMeta, TargetBinding, TargetSpec } from '../../shared/model.ts';
-import { resolveArgsSchema, type ResolveArgs } from '../../shared/protocol.ts';
-import type { QuestionCandidate } from '../../shared/question.ts';
-import type { ResolvedReference, ResolvedWrite, ResolveResult } from '../../shared/results.ts';
+import type { JournalTarget } from '../../shared/model/journalRecord.ts';
+import { siteLabel } from '../../shared/model/matchSite.ts';
+import type { TabMeta, TargetBinding, TargetSpec } from '../../shared/model/targetModel.ts';
+import { resolveArgsSchema, type ResolveArgs } from '../../shared/agent/agentProtocol.ts';
+import type { QuestionCandidate } from '../../shared/model/question.ts';
+import type { ResolvedReference, ResolvedWrite, ResolveResult } from '../../shared/agent/results.ts';
 import { checkObservedTarget } from '../core/checkObservedTarget.ts';
 import { checkHandle } from '../core/checkHandle.ts';
 import { claimTab, holdInput } from '../core/holdStore.ts';

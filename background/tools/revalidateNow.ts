@@ -1,6 +1,6 @@
 /** The adapter half of R8: a fresh snapshot of the host, handed to the pure `revalidateBinding`. */
 import type { Outcome } from '../../shared/errors.ts';
-import type { TabMeta, TargetBinding } from '../../shared/model.ts';
+import type { TabMeta, TargetBinding } from '../../shared/model/targetModel.ts';
 import { revalidateBinding } from '../core/revalidateBinding.ts';
 import type { ToolContext } from '../toolContext.ts';
 

@@ -4,11 +4,11 @@
  * under the request id (so a retry gets it instead of a second run), and describe what happened.
  */
 import { failure, success, tetherError, type Outcome } from '../../shared/errors.ts';
-import { describePlan } from '../../shared/describePlan.ts';
-import { inLang } from '../../shared/explain.ts';
-import { siteLabel } from '../../shared/matchSite.ts';
-import type { PageActResult } from '../../shared/pageProtocol.ts';
-import type { ActResult } from '../../shared/results.ts';
+import { describePlan } from '../../shared/model/describePlan.ts';
+import { inLang } from '../../shared/model/explain.ts';
+import { siteLabel } from '../../shared/model/matchSite.ts';
+import type { PageActResult } from '../../shared/page/pageProtocol.ts';
+import type { ActResult } from '../../shared/agent/results.ts';
 import type { ActRecord } from '../state/actRecords.ts';
 import { stageImages } from './actImages.ts';
 import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';

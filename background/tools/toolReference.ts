@@ -5,7 +5,7 @@
  * is stale, so CI (the unit tests) catches a record changed without its reference.
  */
 import { z } from 'zod';
-import type { ToolName } from '../../shared/protocol.ts';
+import type { ToolName } from '../../shared/agent/agentProtocol.ts';
 import type { ContextNeed } from './defineTool.ts';
 
 export const REFERENCE_START = '<!-- tool-reference: generated from background/tools/registry.ts by `npm run docs:tools`; do not edit by hand -->';

@@ -6,8 +6,8 @@
  * honours, in order; a later path is tried only when the earlier one left the field unchanged, so
  * text is never written twice. Every attempt is read back.
  */
-import { sameFieldText } from '../../shared/fieldText.ts';
-import { asTether } from '../actHost.ts';
+import { sameFieldText } from '../../shared/page/fieldText.ts';
+import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { PLACEHOLDERS } from '../editorFamily.ts';
 import { familyOf } from './families/index.ts';
@@ -16,8 +16,9 @@ import { mapHeadings } from './headingLevels.ts';
 import { pageTransfer, pasteEvent } from './pasteEvent.ts';
 import { selectAndSync, settle } from './settle.ts';
 import type { Payload } from './structuredText.ts';
+import type { Mode } from '../pageTypes.ts';
 
-export type Mode = 'fill' | 'append' | 'clear';
+export type { Mode } from '../pageTypes.ts';
 
 export interface Delivery {
   /** The path that took, or null. */

@@ -10,7 +10,7 @@
  * 2026-12-01.
  */
 import type { ImageType } from '../../shared/imageBytes.ts';
-import { asTether } from '../actHost.ts';
+import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import type { ImageOutcome, StagedImage } from './image.ts';
 import { pageTransfer } from './pasteEvent.ts';

@@ -6,9 +6,9 @@
  * it was. A failed or unfinished upload is taken back; so is an image a plan placed when a later
  * step fails (the editor's own undo, so the person's history stays the editor's).
  */
-import { sameFieldText } from '../../shared/fieldText.ts';
+import { sameFieldText } from '../../shared/page/fieldText.ts';
 import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
-import { asTether } from '../actHost.ts';
+import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
 import { pageTransfer, pasteEvent } from './pasteEvent.ts';

@@ -7,10 +7,9 @@
  */
 import DOMPurify from 'dompurify';
 import { ALL_FAMILIES } from './families/index.ts';
+import { CONSTRUCTS, type Construct } from '../pageTypes.ts';
 
-/** What Tether writes and reports, by canonical name (`b` counts as `strong`, `del` as `s`, …). */
-export const CONSTRUCTS = ['h2', 'h3', 'h4', 'strong', 'em', 's', 'code', 'pre', 'a', 'ul', 'ol', 'blockquote', 'br'] as const;
-export type Construct = (typeof CONSTRUCTS)[number];
+export { CONSTRUCTS, type Construct } from '../pageTypes.ts';
 
 export const ALLOWED_TAGS = ['p', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 's', 'strike', 'del', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'br'];
 

@@ -11,7 +11,7 @@
 import type { DriverOutcome } from './families/family.ts';
 import type { SiteControl } from '../siteAdapter.ts';
 import { chipsOf, chipText, listboxOptions, readControl, textOf } from '../siteControlRead.ts';
-import { asTether } from '../actHost.ts';
+import { asTether } from '../act/actHost.ts';
 import { settle } from './settle.ts';
 
 type Listbox = Extract<SiteControl, { kind: 'listbox' }>;

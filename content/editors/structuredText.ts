@@ -9,29 +9,11 @@
  */
 import DOMPurify, { type RemovedAttribute, type RemovedElement } from 'dompurify';
 import { Marked } from 'marked';
-import type { TextFormat } from '../../shared/planSchema.ts';
-import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, purify, type Construct } from './semanticHtml.ts';
+import type { TextFormat } from '../../shared/agent/planSchema.ts';
+import { ALLOWED_TAGS, blockText, constructsIn, parseHtml, purify } from './semanticHtml.ts';
+import type { Payload } from '../pageTypes.ts';
 
-export interface Payload {
-  format: TextFormat;
-  /** text/plain: the text itself, or the markdown source, or the text the HTML renders as. */
-  text: string;
-  /** text/html: allowlisted markup (for plain text, one paragraph per line). */
-  html: string;
-  /** The text the HTML renders as, one block per line. */
-  htmlText: string;
-  /**
-   * text/plain of a paste: `text`, except for markdown that makes nothing but paragraphs, where it
-   * is the text those render as (paragraphs apart by a blank line). TinyMCE (8.x) takes a paste
-   * whose HTML holds nothing but paragraphs as its text/plain, and would show markdown's escapes
-   * (`&lt;`, `\*`) as they are written.
-   */
-  pasteText?: string;
-  /** The constructs the HTML carries. */
-  constructs: Construct[];
-  /** What the sanitizer removed: elements by tag, event handlers, javascript:/data: URLs. */
-  removed: string[];
-}
+export type { Payload } from '../pageTypes.ts';
 
 /** Converted HTML may be longer than its markdown; past this the step is refused. */
 export const MAX_HTML = 400_000;

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIREFOX_ADDON_ID } from '../../shared/nativeProtocol.ts';
+import { FIREFOX_ADDON_ID } from '../../shared/native/nativeProtocol.ts';
 import { expect, FIREFOX, firefoxOnly } from '../fixtures.ts';
 import { blogFromCafePlan, ok, ran } from '../support/answers.ts';
 import { FirefoxTether, type FirefoxLaunchOptions } from '../support/firefox/firefoxTether.ts';

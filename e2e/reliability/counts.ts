@@ -31,9 +31,9 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
-import type { Envelope, ToolEnvelope } from '../../shared/protocol.ts';
-import type { ActDone } from '../../shared/results.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
+import type { Envelope, ToolEnvelope } from '../../shared/agent/agentProtocol.ts';
+import type { ActDone } from '../../shared/agent/results.ts';
 import { ok, ran, refused } from '../support/answers.ts';
 
 export const COUNTS_FILE = join(import.meta.dirname, '..', '..', 'test-results', 'reliability-counts.jsonl');

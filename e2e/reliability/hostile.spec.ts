@@ -6,8 +6,8 @@
  */
 import { resolve } from 'node:path';
 import WebSocket from 'ws';
-import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/bridgeProtocol.ts';
-import { clientProof, freshNonce, type PeerIdentity } from '../../shared/pairingProof.ts';
+import { BRIDGE_PROTOCOL_VERSION, CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN } from '../../shared/link/bridgeProtocol.ts';
+import { clientProof, freshNonce, type PeerIdentity } from '../../shared/link/pairingProof.ts';
 import { BOTH, expect, inBothBrowsers, test } from '../fixtures.ts';
 import { ok } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';

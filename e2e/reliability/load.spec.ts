@@ -9,10 +9,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { Hub } from '../../bridge/hub.ts';
-import { Relay } from '../../bridge/relay.ts';
-import { MAX_JOURNAL_RECORDS as MAX_RECORDS } from '../../shared/journalRecord.ts';
-import type { ToolEnvelope } from '../../shared/protocol.ts';
+import { Hub } from '../../bridge/loopback/hub.ts';
+import { Relay } from '../../bridge/loopback/relay.ts';
+import { MAX_JOURNAL_RECORDS as MAX_RECORDS } from '../../shared/model/journalRecord.ts';
+import type { ToolEnvelope } from '../../shared/agent/agentProtocol.ts';
 import { expect, test } from '../fixtures.ts';
 import { launchTether } from '../support/launchTether.ts';
 import { TetherDriver } from '../support/tetherDriver.ts';

@@ -11,8 +11,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { CLOSE_BROKEN_SESSION, CLOSE_BUSY } from '../../shared/bridgeProtocol.ts';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
+import { CLOSE_BROKEN_SESSION, CLOSE_BUSY } from '../../shared/link/bridgeProtocol.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
 import { expect, test } from '../fixtures.ts';
 import { ok } from '../support/answers.ts';
 import { blogModel, blogScene } from '../support/blogFlow.ts';

@@ -16,10 +16,10 @@
  */
 import fc from 'fast-check';
 import type { Worker } from '@playwright/test';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
-import type { AnyToolEnvelope, ToolName } from '../../shared/protocol.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
+import type { AnyToolEnvelope, ToolName } from '../../shared/agent/agentProtocol.ts';
 import { ERROR_CODES } from '../../shared/errors.ts';
-import { parseAgentRequest } from '../../shared/parseAgentRequest.ts';
+import { parseAgentRequest } from '../../shared/agent/parseAgentRequest.ts';
 import { hostileJson, hostileTool } from '../../shared/testing/hostileInput.ts';
 import { expect, test } from '../fixtures.ts';
 import { ok } from '../support/answers.ts';

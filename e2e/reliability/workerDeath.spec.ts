@@ -5,9 +5,9 @@
  * proves the worker stopped (stopServiceWorker throws otherwise) and that a new worker, started
  * later, served what came after.
  */
-import type { ToolEnvelope } from '../../shared/protocol.ts';
+import type { ToolEnvelope } from '../../shared/agent/agentProtocol.ts';
 import { expect, test } from '../fixtures.ts';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
 import { ok, ran } from '../support/answers.ts';
 import { blogModel, blogScene, inspect } from '../support/blogFlow.ts';
 import type { TetherDriver } from '../support/tetherDriver.ts';

@@ -1,5 +1,5 @@
 /** HTML of the demo sites. Server-rendered, with small client bundles where the real sites use JS. */
-import type { Post, SiteName } from './server.ts';
+import type { Post, SiteName } from './posts.ts';
 
 export interface Session {
   site: SiteName;

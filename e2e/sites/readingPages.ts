@@ -81,7 +81,7 @@ function commentItem(index: number): string {
   return `<li class="comment"><div class="comment-head"><strong class="nick">${who}</strong> <time>2026-11-28 10:${minute}</time></div><p class="comment-text">${escapeHtml(commentText(index))}</p><div class="comment-tools"><button type="button">Reply</button><button type="button">Like <span>${index % 9}</span></button><button type="button">Report</button></div></li>`;
 }
 
-/** The test build's fault hook (content/articleReader.ts): the reader view fails on a page that carries it. */
+/** The test build's fault hook (content/reader/articleReader.ts): the reader view fails on a page that carries it. */
 const READER_FAULT = '<meta name="tether-test-fault" content="readability">';
 
 function post(session: Session, comments: number, fault: boolean): string {

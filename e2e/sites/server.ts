@@ -39,23 +39,9 @@ import { freshNaverState, NAVER_HOSTS, serveNaver, type NaverState } from './nav
 import { readingPage } from './readingPages.ts';
 import { serveFixture } from './siteFixtures.ts';
 import { vendorFile } from './vendor.ts';
+import type { Draft, Post, SiteName } from './posts.ts';
 
-export type SiteName = 'blog' | 'cafe' | 'notes';
-
-export interface Post {
-  id: number;
-  title: string;
-  body: string;
-  category: string;
-  author: string;
-  createdAt: number;
-}
-
-export interface Draft {
-  title: string;
-  body: string;
-  savedAt: number;
-}
+export type { Draft, Post, SiteName } from './posts.ts';
 
 export interface SiteState {
   sessions: Map<string, string>;

@@ -4,7 +4,7 @@
  * editor-canvas iframe) — served at the real host names, which the test browser resolves to this
  * server (`--host-resolver-rules`, HOST_RULES below). Only the parts Tether reads are reproduced:
  * fields, the buttons that save and publish, sign-in marks, readable regions; the markup follows
- * the public sources each adapter in content/adapters/ cites (checked 2026-11-30). The editors do
+ * the public sources each adapter in content/sites/adapters/ cites (checked 2026-11-30). The editors do
  * not take keystrokes: writing them is not what these pages test.
  *
  * Naver Blog and Naver Cafe are more than markup: a working SmartEditor ONE, its uploader and its

@@ -1,7 +1,7 @@
-/** Small assertions on envelopes; the result types are the product's own (shared/results.ts). */
+/** Small assertions on envelopes; the result types are the product's own (shared/agent/results.ts). */
 import { expect } from '@playwright/test';
-import type { Envelope } from '../../shared/protocol.ts';
-import type { ActDone, ActReleased, ActResult, ActScheduled, InspectResult } from '../../shared/results.ts';
+import type { Envelope } from '../../shared/agent/agentProtocol.ts';
+import type { ActDone, ActReleased, ActResult, ActScheduled, InspectResult } from '../../shared/agent/results.ts';
 
 export function ok<T>(envelope: Envelope<T>): T {
   if (!envelope.ok) throw new Error(`expected ok, got ${envelope.error.code}: ${envelope.error.message}`);

@@ -1,6 +1,6 @@
 /** Common setup of the blog-and-cafe scenes the editing and agent suites start from. */
 import type { Page } from '@playwright/test';
-import type { InspectResult } from '../../shared/results.ts';
+import type { InspectResult } from '../../shared/agent/results.ts';
 import { ok } from './answers.ts';
 import type { TabPage, TetherClient } from './tetherClient.ts';
 

@@ -1,7 +1,7 @@
 /** A notes-site page hosting one editor family, shared in a workspace, with a write handle. */
 import type { Page } from '@playwright/test';
-import type { ToolEnvelope } from '../../shared/protocol.ts';
-import type { InspectResult } from '../../shared/results.ts';
+import type { ToolEnvelope } from '../../shared/agent/agentProtocol.ts';
+import type { InspectResult } from '../../shared/agent/results.ts';
 import { ok } from './answers.ts';
 import type { TetherDriver } from './tetherDriver.ts';
 

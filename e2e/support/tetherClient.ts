@@ -6,9 +6,9 @@
  * Remote Debugging Protocol. Tests that run in both browsers are written against this.
  */
 import type { Outcome } from '../../shared/errors.ts';
-import type { Workspace } from '../../shared/model.ts';
-import type { ToolEnvelope, ToolName } from '../../shared/protocol.ts';
-import type { RuntimeAnswers, RuntimeRequest, UiState } from '../../shared/runtimeProtocol.ts';
+import type { Workspace } from '../../shared/model/targetModel.ts';
+import type { ToolEnvelope, ToolName } from '../../shared/agent/agentProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest, UiState } from '../../shared/extension/uiProtocol.ts';
 import type { BackgroundStop } from '../../testing/extensionPages.ts';
 import { createWorkspace } from '../../testing/workspace.ts';
 import type { RunningSites, SiteName } from '../sites/server.ts';

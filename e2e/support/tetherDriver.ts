@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Outcome } from '../../shared/errors.ts';
-import type { RuntimeAnswers, RuntimeRequest } from '../../shared/runtimeProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest } from '../../shared/extension/uiProtocol.ts';
 import { ExtensionPages } from '../../testing/extensionPages.ts';
 import type { RunningSites, SiteName } from '../sites/server.ts';
 import { TetherClient, type BackgroundStop } from './tetherClient.ts';

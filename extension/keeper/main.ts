@@ -3,7 +3,7 @@
  * without a disarm, the worker was stopped; one runtime message starts it again. At most one wake
  * a second, whatever happens.
  */
-import { KEEPER_CHANNEL, KEEPER_PORT } from '../../shared/keeperProtocol.ts';
+import { KEEPER_CHANNEL, KEEPER_PORT } from '../../shared/extension/keeperProtocol.ts';
 
 let lastWake = 0;
 let pending: ReturnType<typeof setTimeout> | undefined;

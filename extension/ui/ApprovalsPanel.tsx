@@ -1,6 +1,6 @@
 /** Approvals waiting for the person: what will be written where, as whom; approve or decline. */
-import { agentWords } from '../../shared/agentIdentity.ts';
-import type { UiApproval } from '../../shared/approval.ts';
+import { agentWords } from '../../shared/agent/agentIdentity.ts';
+import type { UiApproval } from '../../shared/model/approval.ts';
 import { formatBytes } from '../../shared/imageBytes.ts';
 import { pick, t } from './i18n.ts';
 

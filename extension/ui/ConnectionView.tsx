@@ -4,7 +4,7 @@
  * the fallback where the host cannot be installed.
  */
 import { useState } from 'preact/hooks';
-import { NAME_MAX_LENGTH, PAIRING_PORT_RANGE, TOKEN_MIN_LENGTH, type UiState } from '../../shared/runtimeProtocol.ts';
+import { NAME_MAX_LENGTH, PAIRING_PORT_RANGE, TOKEN_MIN_LENGTH, type UiState } from '../../shared/extension/uiProtocol.ts';
 import { ask } from './api.ts';
 import { headline, headlineClass } from './connectionHeadline.ts';
 import { formatTime, t } from './i18n.ts';

@@ -4,7 +4,7 @@
  * says so). The person reads where the tab went, and may add it back (a new site comes in read
  * only; one of the workspace's keeps what it allows) or dismiss.
  */
-import type { UiDeparture } from '../../shared/runtimeProtocol.ts';
+import type { UiDeparture } from '../../shared/extension/uiProtocol.ts';
 import { t } from './i18n.ts';
 import { useAction } from './useAction.tsx';
 

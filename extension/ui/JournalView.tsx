@@ -3,9 +3,9 @@
  * scheduled), filtered by workspace, a detail view of steps and observations, export as JSON Lines.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { agentWords } from '../../shared/agentIdentity.ts';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
-import type { UiState } from '../../shared/runtimeProtocol.ts';
+import { agentWords } from '../../shared/agent/agentIdentity.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
+import type { UiState } from '../../shared/extension/uiProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
 import { formatDateTime, t } from './i18n.ts';
 import { outcomeLabel, RecordLine, recordSentence } from './RecordLine.tsx';

@@ -4,9 +4,9 @@
  * plus what agents asked for recently, in words.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { agentWords } from '../../shared/agentIdentity.ts';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
-import type { UiState, UiTab } from '../../shared/runtimeProtocol.ts';
+import { agentWords } from '../../shared/agent/agentIdentity.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
+import type { UiState, UiTab } from '../../shared/extension/uiProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
 import { formatDateTime, t } from './i18n.ts';
 import { RecordLine } from './RecordLine.tsx';

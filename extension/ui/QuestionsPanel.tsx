@@ -3,8 +3,8 @@
  * which one it means. Each candidate is shown in words (site, title, the account the page
  * showed); one click chooses it, or none is chosen. The answer goes to the agent that asked.
  */
-import { agentWords } from '../../shared/agentIdentity.ts';
-import type { Question, QuestionCandidate } from '../../shared/question.ts';
+import { agentWords } from '../../shared/agent/agentIdentity.ts';
+import type { Question, QuestionCandidate } from '../../shared/model/question.ts';
 import { formatTime, t } from './i18n.ts';
 import { useAction } from './useAction.tsx';
 

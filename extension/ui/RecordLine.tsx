@@ -1,6 +1,6 @@
 /** One journal record in a line: when, what, the outcome, and the explanation in words. */
-import { agentWords } from '../../shared/agentIdentity.ts';
-import type { JournalRecord } from '../../shared/journalRecord.ts';
+import { agentWords } from '../../shared/agent/agentIdentity.ts';
+import type { JournalRecord } from '../../shared/model/journalRecord.ts';
 import { formatTime, pick, t } from './i18n.ts';
 
 export function outcomeLabel(record: JournalRecord): string {

@@ -5,8 +5,8 @@
  */
 import { useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import type { SitePolicy } from '../../shared/model.ts';
-import { NAME_MAX_LENGTH, type UiState, type UiTab, type UiWorkspace } from '../../shared/runtimeProtocol.ts';
+import type { SitePolicy } from '../../shared/model/targetModel.ts';
+import { NAME_MAX_LENGTH, type UiState, type UiTab, type UiWorkspace } from '../../shared/extension/uiProtocol.ts';
 import { t } from './i18n.ts';
 import { useAction, type RunAction } from './useAction.tsx';
 

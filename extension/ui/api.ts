@@ -1,10 +1,10 @@
 /**
  * The typed client Tether's pages use to reach the service worker (the counterpart of the
- * worker's registration.ts): one function per request type, answers as Outcome values.
+ * worker's uiChannel.ts): one function per request type, answers as Outcome values.
  */
 import browser from 'webextension-polyfill';
 import type { Outcome } from '../../shared/errors.ts';
-import { RUNTIME_CHANNEL, UI_EVENT_CHANNEL, type RuntimeAnswers, type RuntimeRequest, type UiEvent } from '../../shared/runtimeProtocol.ts';
+import { RUNTIME_CHANNEL, UI_EVENT_CHANNEL, type RuntimeAnswers, type RuntimeRequest, type UiEvent } from '../../shared/extension/uiProtocol.ts';
 
 export async function ask<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<Outcome<RuntimeAnswers[K]>> {
   try {

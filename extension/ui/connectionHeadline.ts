@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '../../shared/runtimeProtocol.ts';
+import type { ConnectionStatus } from '../../shared/extension/uiProtocol.ts';
 import { t } from './i18n.ts';
 
 /** The one line that says what is going on: the native path first, the token pairing when that is what serves. */

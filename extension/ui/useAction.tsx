@@ -8,7 +8,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useState } from 'preact/hooks';
 import type { Outcome, TetherError } from '../../shared/errors.ts';
-import type { RuntimeAnswers, RuntimeRequest } from '../../shared/runtimeProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest } from '../../shared/extension/uiProtocol.ts';
 import { ask } from './api.ts';
 import { t, tIfKnown } from './i18n.ts';
 

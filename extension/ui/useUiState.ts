@@ -1,6 +1,6 @@
 /** The panel's view of the worker's state, refreshed whenever the worker says it changed. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { UiState } from '../../shared/runtimeProtocol.ts';
+import type { UiState } from '../../shared/extension/uiProtocol.ts';
 import { ask, onUiEvent } from './api.ts';
 
 export interface UiStateHandle {

@@ -1,5 +1,5 @@
 /** Plain-data builders for the pure core's tests. */
-import type { Program, TabMeta, TargetBinding, Workspace } from '../model.ts';
+import type { Program, TabMeta, TargetBinding, Workspace } from '../model/targetModel.ts';
 
 export const PROFILE = 'pr_test';
 

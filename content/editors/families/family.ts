@@ -10,10 +10,7 @@
  * small) and `<id>` (FamilyDescriptor: the same plus how it is written, carried only by the act
  * module, which builds on the first with `describeFamily`).
  */
-import type { Editable } from '../../editables.ts';
-import type { EditorFamily } from '../../editorFamily.ts';
-import type { Mode } from '../deliver.ts';
-import type { Payload } from '../structuredText.ts';
+import type { Editable, EditorFamily, Mode, Payload } from '../../pageTypes.ts';
 
 /**
  * How a family's field is found, from the DOM alone (the content script runs in the isolated
@@ -43,7 +40,7 @@ export type Finding =
   | { by: 'buffer'; frames: string; document: string; scope: string; parts: string }
   /**
    * A site's own widget its adapter declares (content/siteAdapter.ts `control`): never found by a
-   * scan of the page, only where an adapter says it is (content/siteReader.ts).
+   * scan of the page, only where an adapter says it is (content/sites/siteReader.ts).
    */
   | { by: 'adapter'; control: 'listbox' | 'chips' };
 

@@ -3,7 +3,7 @@
  * semanticHtml.ts). Typed by id, so a family in EDITOR_FAMILIES without a descriptor does not
  * compile; their detection order is content/editorFamily.ts's.
  */
-import type { Editable } from '../../editables.ts';
+import type { Editable } from '../../pageTypes.ts';
 import { DETECTION, type EditorFamily } from '../../editorFamily.ts';
 import { ckeditor4 } from './ckeditor4.ts';
 import { ckeditor5 } from './ckeditor5.ts';

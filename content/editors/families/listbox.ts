@@ -6,7 +6,7 @@
  */
 import { restoreControl, selectListbox, snapshotControl } from '../siteControls.ts';
 import { describeFamily, type FamilyDetection } from './family.ts';
-import type { Editable } from '../../editables.ts';
+import type { Editable } from '../../pageTypes.ts';
 
 export const listboxDetection: FamilyDetection<'listbox'> = {
   id: 'listbox',

@@ -6,7 +6,7 @@
  * it in: inline code and code blocks (their text stays, as paragraphs), line breaks inside a
  * paragraph (each line becomes a paragraph of its own).
  */
-import type { Payload } from '../structuredText.ts';
+import type { Payload } from '../../pageTypes.ts';
 import type { Block, Inline } from './seModel.ts';
 
 export interface Converted {

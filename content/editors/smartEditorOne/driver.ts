@@ -21,7 +21,7 @@
  * not); a paste is an edit the editor records, `undo: "editor"`. No path that writes a whole
  * field exactly keeps the editor's undo, so the model path is used where it exists.
  */
-import { normalizeFieldText } from '../../../shared/fieldText.ts';
+import { normalizeFieldText } from '../../../shared/page/fieldText.ts';
 import { UPLOAD_WAIT_MS, type ImageType as SmartEditorUploadType } from '../../../shared/imageBytes.ts';
 import {
   MAX_MODEL_CHARS,
@@ -29,11 +29,10 @@ import {
   type SmartEditorCall,
   type SmartEditorRef,
   smartEditorAnswerSchema,
-} from '../../../shared/smartEditorCall.ts';
-import { asTether, callWorker } from '../../actHost.ts';
-import type { Mode } from '../deliver.ts';
+} from '../../../shared/page/smartEditorCall.ts';
+import { asTether, callWorker } from '../../act/actHost.ts';
 import { settle } from '../settle.ts';
-import type { Payload } from '../structuredText.ts';
+import type { Mode, Payload } from '../../pageTypes.ts';
 import { blocksOf } from './blocks.ts';
 import type { FamilyDriver } from '../families/family.ts';
 import { caretTarget, documentRoot, renderedCounts, renderedText, TITLE } from './rendered.ts';

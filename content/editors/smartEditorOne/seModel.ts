@@ -11,7 +11,7 @@
  * what it does not know untouched (a write puts back the person's components as they came), and
  * a reading of the model is only ever compared with what the isolated world reads off the page.
  */
-import type { Mode } from '../deliver.ts';
+import type { Mode } from '../../pageTypes.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

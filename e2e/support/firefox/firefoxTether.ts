@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_ADDON_ID } from '../../../scripts/firefoxManifest.ts';
 import type { Outcome } from '../../../shared/errors.ts';
-import type { RuntimeAnswers, RuntimeRequest } from '../../../shared/runtimeProtocol.ts';
+import type { RuntimeAnswers, RuntimeRequest } from '../../../shared/extension/uiProtocol.ts';
 import type { RunningSites, SiteName } from '../../sites/server.ts';
 import { freePort } from '../hubProcess.ts';
 import { DEFAULT_FIREFOX } from '../../tetherBrowsers.ts';
