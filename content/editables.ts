@@ -7,7 +7,7 @@
  * and properties, never by `instanceof`.
  */
 import type { FieldKind } from '../shared/page/pageChannel.ts';
-import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, type EditorFamily } from './editorFamily.ts';
+import { DETECTION, detectionOf, frameFamily, PLACEHOLDERS, RICH_EDITOR_ROOTS, UI_BLOCKS, type EditorFamily } from './editorFamily.ts';
 import type { FamilyDetection, Finding, ReadBack } from './editors/families/family.ts';
 import type { Editable } from './pageTypes.ts';
 
@@ -103,6 +103,7 @@ function blockText(root: HTMLElement): string {
   // A root showing its placeholder (Slate renders it inside the then empty document) is empty.
   if (root.querySelector(PLACEHOLDERS)) return '';
   return Array.from(root.children)
+    .filter((child) => !child.matches(UI_BLOCKS))
     .map((child) => (child as HTMLElement).innerText ?? child.textContent ?? '')
     .join('\n');
 }

@@ -75,6 +75,9 @@ export const EDITOR_CHROME = DETECTION.flatMap(({ chrome }) => chrome ?? []).joi
 /** Every family's placeholder element (its text is never the field's). */
 export const PLACEHOLDERS = DETECTION.flatMap(({ placeholder }) => placeholder ?? []).join(', ');
 
+/** Every family's UI among its root's blocks (none: a selector nothing matches). */
+export const UI_BLOCKS = DETECTION.flatMap(({ uiBlock }) => uiBlock ?? []).join(', ') || ':not(*)';
+
 /**
  * The family of an editor inside a frame: of its document's body (`body`: a frame family's body
  * test applies) or of an editable element in it; an editor's root by its selector; else the

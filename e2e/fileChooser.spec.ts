@@ -11,15 +11,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { MEDIA } from './sites/uploads.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import { launchTether } from './support/launchTether.ts';
+import type { TabPage, TetherClient } from './support/tetherClient.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
 import { encodeBase64 } from '../shared/imageBytes.ts';
 import { makePng } from '../shared/testing/imageFixtures.ts';
 
-async function attachScene(tether: TetherDriver) {
+async function attachScene<P extends TabPage>(tether: TetherClient<P>) {
   await tether.signIn('notes', 'alice');
   await tether.signIn('cafe', 'carol');
   const cafe = await tether.open('cafe', '/photos');
@@ -58,84 +59,86 @@ function localPhoto(width: number, height: number) {
   return { photo, path, source: { file: path, data: encodeBase64(photo) } };
 }
 
-test('the site’s own file chooser: inspect describes it; a reference photo and a local file (declined, approved, allowed) go in through the site’s upload; a later failure leaves what the site stored said', async ({
-  tether,
-  sites,
-}) => {
-  const scene = await attachScene(tether);
-  const origin = sites.url('notes', '').replace(/\/$/, '');
+// In both browsers: in Firefox the chooser's files are set from a DataTransfer whose File was added as the page (content/editors/pasteEvent.ts).
+inBothBrowsers(
+  'the site’s own file chooser: inspect describes it; a reference photo and a local file (declined, approved, allowed) go in through the site’s upload; a later failure leaves what the site stored said',
+  BOTH,
+  async ({ tether, sites }) => {
+    const scene = await attachScene(tether);
+    const origin = sites.url('notes', '').replace(/\/$/, '');
 
-  // inspect names each chooser, with what it accepts, whether it takes several files, and its label.
-  const fields = ok(await scene.inspect()).fields ?? [];
-  expect(fields.find((field) => field.name === 'attach')).toMatchObject({ kind: 'file', label: '사진 추가', accept: ['image/*'], multiple: true });
-  expect(fields.find((field) => field.name === 'cover')).toMatchObject({
-    kind: 'file',
-    label: '대표 사진 (JPEG)',
-    accept: ['.jpg', '.jpeg', 'image/jpeg'],
-    multiple: false,
-  });
-  // The body is still the textarea, never a chooser.
-  expect(fields.find((field) => field.name === 'body')).toMatchObject({ kind: 'textarea' });
+    // inspect names each chooser, with what it accepts, whether it takes several files, and its label.
+    const fields = ok(await scene.inspect()).fields ?? [];
+    expect(fields.find((field) => field.name === 'attach')).toMatchObject({ kind: 'file', label: '사진 추가', accept: ['image/*'], multiple: true });
+    expect(fields.find((field) => field.name === 'cover')).toMatchObject({
+      kind: 'file',
+      label: '대표 사진 (JPEG)',
+      accept: ['.jpg', '.jpeg', 'image/jpeg'],
+      multiple: false,
+    });
+    // The body is still the textarea, never a chooser.
+    expect(fields.find((field) => field.name === 'body')).toMatchObject({ kind: 'textarea' });
 
-  // A reference photo: no approval; the site's own script uploaded the very bytes and shows its copy.
-  const put = ran(ok(await scene.act([{ op: 'image', field: 'attach', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge' }])));
-  expect(put.steps[0]).toMatchObject({
-    editor: 'file-input',
-    path: 'file-input',
-    verified: true,
-    kept: ['img'],
-    dropped: ['alt'],
-    src: `${origin}/uploads/0.png`,
-  });
-  expect(sites.state.notes.uploads).toHaveLength(1);
-  expect(sites.state.notes.uploads[0]).toMatchObject({ field: 'file', name: 'ridge.png', type: 'image/png', user: 'alice' });
-  expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
-  expect((await scene.shown()).attached).toEqual([`${origin}/uploads/0.png`]);
-  const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
-  expect(journal?.images).toEqual([expect.objectContaining({ kind: 'reference', from: expect.stringContaining('the-ridge-at-sunrise'), name: 'ridge.png' })]);
+    // A reference photo: no approval; the site's own script uploaded the very bytes and shows its copy.
+    const put = ran(ok(await scene.act([{ op: 'image', field: 'attach', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge' }])));
+    expect(put.steps[0]).toMatchObject({
+      editor: 'file-input',
+      path: 'file-input',
+      verified: true,
+      kept: ['img'],
+      dropped: ['alt'],
+      src: `${origin}/uploads/0.png`,
+    });
+    expect(sites.state.notes.uploads).toHaveLength(1);
+    expect(sites.state.notes.uploads[0]).toMatchObject({ field: 'file', name: 'ridge.png', type: 'image/png', user: 'alice' });
+    expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
+    expect((await scene.shown()).attached).toEqual([`${origin}/uploads/0.png`]);
+    const [journal] = await tether.must({ type: 'journal.list', limit: 1 });
+    expect(journal?.images).toEqual([expect.objectContaining({ kind: 'reference', from: expect.stringContaining('the-ridge-at-sunrise'), name: 'ridge.png' })]);
 
-  // A local file: the person is asked first; declined, nothing is chosen and nothing leaves.
-  const local = localPhoto(180, 120);
-  const fileStep = { op: 'image', field: 'attach', source: local.source, alt: '' };
-  const declining = scene.act([fileStep]);
-  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
-  const asked = (await tether.state()).approvals[0];
-  expect(asked?.images).toEqual([expect.objectContaining({ name: 'market.png', from: local.path, kind: 'file', width: 180, height: 120, asks: true })]);
-  await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: false });
-  refused(await declining, 'approval_denied');
-  expect(sites.state.notes.uploads).toHaveLength(1);
-  expect(await scene.shown()).toMatchObject({ attached: [`${origin}/uploads/0.png`] });
+    // A local file: the person is asked first; declined, nothing is chosen and nothing leaves.
+    const local = localPhoto(180, 120);
+    const fileStep = { op: 'image', field: 'attach', source: local.source, alt: '' };
+    const declining = scene.act([fileStep]);
+    await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+    const asked = (await tether.state()).approvals[0];
+    expect(asked?.images).toEqual([expect.objectContaining({ name: 'market.png', from: local.path, kind: 'file', width: 180, height: 120, asks: true })]);
+    await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: false });
+    refused(await declining, 'approval_denied');
+    expect(sites.state.notes.uploads).toHaveLength(1);
+    expect(await scene.shown()).toMatchObject({ attached: [`${origin}/uploads/0.png`] });
 
-  // Approved: chosen, uploaded by the site, shown.
-  const approving = scene.act([fileStep]);
-  await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
-  await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
-  expect(ran(ok(await approving)).steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/1.png` });
-  expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(local.photo))).toBe(0);
-  expect((await scene.shown()).attached).toEqual([`${origin}/uploads/0.png`, `${origin}/uploads/1.png`]);
+    // Approved: chosen, uploaded by the site, shown.
+    const approving = scene.act([fileStep]);
+    await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+    await tether.must({ type: 'approval.decide', approvalId: (await tether.state()).approvals[0]?.id ?? '', approve: true });
+    expect(ran(ok(await approving)).steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/1.png` });
+    expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(local.photo))).toBe(0);
+    expect((await scene.shown()).attached).toEqual([`${origin}/uploads/0.png`, `${origin}/uploads/1.png`]);
 
-  // The site's standing permission: no approval asked.
-  await tether.must({
-    type: 'workspace.setSite',
-    workspaceId: scene.workspace,
-    origin: sites.url('notes', '/'),
-    policy: { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true },
-  });
-  expect(ran(ok(await scene.act([fileStep]))).steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/2.png` });
-  expect((await tether.state()).approvals).toHaveLength(0);
+    // The site's standing permission: no approval asked.
+    await tether.must({
+      type: 'workspace.setSite',
+      workspaceId: scene.workspace,
+      origin: sites.url('notes', '/'),
+      policy: { writable: true, publishWithoutApproval: false, uploadImagesWithoutAsking: true },
+    });
+    expect(ran(ok(await scene.act([fileStep]))).steps[0]).toMatchObject({ verified: true, src: `${origin}/uploads/2.png` });
+    expect((await tether.state()).approvals).toHaveLength(0);
 
-  // A later step fails: the chooser is emptied, and what the site already stored is said, never called undone.
-  const failed = refused(
-    await scene.act([
-      { op: 'image', field: 'attach', source: { ref: scene.ref, image: 'harbor-boats' }, alt: '' },
-      { op: 'fill', field: 'tags', text: 'Upper Case' },
-    ]),
-    'invalid_request',
-  );
-  expect(failed.message).toMatch(/could not undo its writes to "attach"/);
-  expect(failed.details).toMatchObject({ leftOver: [expect.objectContaining({ step: 0, field: 'attach', uploaded: `${origin}/uploads/3.png` })] });
-  expect((await scene.shown()).attachFiles).toBe(0);
-});
+    // A later step fails: the chooser is emptied, and what the site already stored is said, never called undone.
+    const failed = refused(
+      await scene.act([
+        { op: 'image', field: 'attach', source: { ref: scene.ref, image: 'harbor-boats' }, alt: '' },
+        { op: 'fill', field: 'tags', text: 'Upper Case' },
+      ]),
+      'invalid_request',
+    );
+    expect(failed.message).toMatch(/could not undo its writes to "attach"/);
+    expect(failed.details).toMatchObject({ leftOver: [expect.objectContaining({ step: 0, field: 'attach', uploaded: `${origin}/uploads/3.png` })] });
+    expect((await scene.shown()).attachFiles).toBe(0);
+  },
+);
 
 test('the site’s own file chooser: bad input is refused naming the problem, nothing chosen or uploaded; a failed upload empties the chooser and undoes the earlier steps', async ({
   tether,

@@ -13,96 +13,156 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { MEDIA } from './sites/uploads.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import { launchTether } from './support/launchTether.ts';
+import { actWhenIdle, photoScene } from './support/photoScene.ts';
 import { TetherDriver } from './support/tetherDriver.ts';
 import { encodeBase64 } from '../shared/imageBytes.ts';
 import { makePng } from '../shared/testing/imageFixtures.ts';
 
 /**
- * Acts once the person's key presses are over: Tether refuses to write while someone types
- * (target_busy) or after they changed the field since it was inspected (field_changed); nothing
- * ran then, so inspecting again and acting again is what an agent does.
+ * The part of the families' test that runs in Firefox too (firefox-esr 153, the extension's
+ * Firefox build): a reference photo after a named paragraph and an approved local file, into each
+ * family whose path differs (TinyMCE: pasted HTML in its iframe; CKEditor 5: pasted HTML through
+ * its upload adapter; Quill: a pasted File to its uploader, the alt by a second paste). The File
+ * and DataTransfer are made in the page's window from the content script (Firefox's Xray
+ * wrappers), the reference bytes fetched by the worker, the thumbnail drawn there.
  */
-async function actWhenIdle<T extends { ok: boolean; error?: { code: string } }>(
-  act: (plan: { steps: unknown[] }) => Promise<T>,
-  inspect: () => Promise<unknown>,
-  plan: { steps: unknown[] },
-): Promise<T> {
-  const retry = (answer: T) => !answer.ok && (answer.error?.code === 'target_busy' || answer.error?.code === 'field_changed');
-  let answer = await act(plan);
-  await expect
-    .poll(async () => {
-      if (retry(answer)) {
-        await inspect();
-        answer = await act(plan);
-      }
-      return retry(answer);
-    })
-    .toBe(false);
-  return answer;
+for (const family of ['tinymce', 'ckeditor5', 'quill']) {
+  inBothBrowsers(
+    `${family}: a reference photo and an approved local file go in through the editor’s own upload, verified (both browsers)`,
+    BOTH,
+    async ({ tether, sites }) => {
+      const scene = await photoScene(tether, family);
+      const origin = sites.url('notes', '').replace(/\/$/, '');
+      const inspect = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+      await inspect();
+      ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'First paragraph.\n\nSecond paragraph.', format: 'markdown' }] })));
+      await inspect();
+      const put = ran(
+        ok(
+          await actWhenIdle(scene.act, inspect, {
+            steps: [
+              { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge at sunrise', after: 'First paragraph' },
+            ],
+          }),
+        ),
+      );
+      expect(put.steps[0]).toMatchObject({ editor: family, verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+      expect(Buffer.compare(sites.state.notes.uploads[0]?.bytes ?? Buffer.alloc(0), Buffer.from(MEDIA['ridge.png']?.bytes ?? []))).toBe(0);
+      let model = await scene.model();
+      expect(model.images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' }]);
+      expect(model.html.indexOf('First paragraph')).toBeLessThan(model.html.indexOf('<img'));
+      expect(model.html.indexOf('<img')).toBeLessThan(model.html.indexOf('Second paragraph'));
+
+      // A local file: asked first (with its thumbnail), approved, uploaded at the end.
+      const photo = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+      const path = join(mkdtempSync(join(tmpdir(), 'tether-photo-')), 'lake.png');
+      writeFileSync(path, photo);
+      await inspect();
+      const approving = scene.act({ steps: [{ op: 'image', field: 'body', source: { file: path, data: encodeBase64(photo) }, alt: 'The lake' }] });
+      await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+      const asked = (await tether.state()).approvals[0];
+      expect(asked?.images).toEqual([
+        expect.objectContaining({ name: 'lake.png', from: path, kind: 'file', bytes: photo.length, width: 200, height: 150, asks: true }),
+      ]);
+      expect(asked?.images?.[0]?.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+      await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: true });
+      const filed = ran(ok(await approving));
+      expect(filed.steps[0]).toMatchObject({ verified: true, kept: ['img'], src: `${origin}/uploads/1.png` });
+      expect(Buffer.compare(sites.state.notes.uploads[1]?.bytes ?? Buffer.alloc(0), Buffer.from(photo))).toBe(0);
+      model = await scene.model();
+      expect(model.images).toEqual([
+        { src: `${origin}/uploads/0.png`, alt: 'The ridge at sunrise' },
+        { src: `${origin}/uploads/1.png`, alt: 'The lake' },
+      ]);
+    },
+  );
 }
 
-async function photoScene(tether: TetherDriver, family = 'tinymce', query = '') {
-  await tether.signIn('notes', 'alice');
-  await tether.signIn('cafe', 'carol');
-  const cafe = await tether.open('cafe', '/photos');
-  await cafe.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-  const page = await tether.open('notes', `/editor/${family}${query}`);
-  await page.waitForFunction(() => document.body.dataset.editorReady !== undefined);
-  const workspace = (await tether.workspaceOf([page, cafe], { writable: ['notes'] })).id;
-  const profile = await tether.profileId();
-  const resolved = ok(
-    await tether.agent('resolve', { profile, workspace, destination: { site: 'notes' }, references: [{ url: cafe.url() }], continueDraft: true }),
-  );
-  const handle = resolved.write?.handle ?? '';
-  const ref = resolved.references?.[0]?.handle ?? '';
-  const act = (plan: { steps: unknown[] }, extra: Record<string, unknown> = {}) => tether.agent('act', { profile, workspace, handle, plan, ...extra });
-  const model = () =>
-    page.evaluate(async () => {
-      const api = (window as unknown as { editorApi: { family: string; html(): string | Promise<string>; text(): string } }).editorApi;
-      if (api.family === 'codemirror') {
-        // A markdown editor's model is its source (CodeMirror's state.doc): its images are `![alt](url)` there.
-        const source = api.text();
-        const markups = Array.from(source.matchAll(/!\[((?:\\.|[^\\\]\n])*)\]\(([^\s)]*)\)/g));
-        return {
-          html: source,
-          imageAt: markups[0]?.index ?? -1,
-          images: markups.map((markup) => ({ src: new URL(markup[2] ?? '', location.href).href, alt: (markup[1] ?? '').replace(/\\(.)/g, '$1') })),
+/**
+ * CKEditor 5's own ways, in both browsers: (a) an image into an EMPTY field replaces its empty
+ * paragraph and is left selected — its fake selection's label ("<alt> image widget. Press Enter…")
+ * sits in the editable and is no text of the field; (b) the act that placed it answers once the
+ * editor has settled, so the next act (after an inspect) finds the field as inspected; (c, the
+ * test after it, Chromium only) a rollback by the editor's undo checks the field's text is what it was before the plan, and says
+ * so when it is not (here the site's undo also writes: a hook on its undo command).
+ */
+inBothBrowsers(
+  'ckeditor5: an image into an empty field lands; the next act, right after an inspect, finds it as inspected',
+  BOTH,
+  async ({ tether, sites }) => {
+    const scene = await photoScene(tether, 'ckeditor5');
+    const origin = sites.url('notes', '').replace(/\/$/, '');
+    const inspect = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+    const editorText = () => scene.page.evaluate(() => (window as unknown as { editorApi: { text(): string } }).editorApi.text());
+    await inspect();
+    const put = ran(
+      ok(await scene.act({ steps: [{ op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'The ridge' }] })),
+    );
+    expect(put.steps[0]).toMatchObject({ editor: 'ckeditor5', verified: true, kept: ['img'], src: `${origin}/uploads/0.png` });
+    expect((await scene.model()).images).toEqual([{ src: `${origin}/uploads/0.png`, alt: 'The ridge' }]);
+    expect(await editorText()).toBe('');
+
+    // (b) The next act, right after an inspect, is not refused as field_changed: the image step waited for the editor to settle.
+    await inspect();
+    ran(ok(await scene.act({ steps: [{ op: 'append', field: 'body', text: 'After the photo.' }] })));
+    expect(await editorText()).toContain('After the photo.');
+  },
+);
+
+// (c) in Chromium only: in Firefox this plan's act gave no answer within the test driver's 60 s (not looked into yet; docs/firefox.md).
+test('ckeditor5: a rollback by the editor’s undo that changes the field’s text is reported as left over, not called undone', async ({ tether, sites }) => {
+  const scene = await photoScene(tether, 'ckeditor5');
+  const inspect = () => tether.agent('inspect', { profile: scene.profile, workspace: scene.workspace, handle: scene.handle });
+  const editorText = () => scene.page.evaluate(() => (window as unknown as { editorApi: { text(): string } }).editorApi.text());
+  await inspect();
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
+  const textBefore = await editorText();
+
+  // (c) A plan whose second image fails: the first is taken out by the editor's undo, which here also writes.
+  await scene.page.evaluate(() => {
+    const editor = (
+      window as unknown as {
+        ckeditor: {
+          commands: { get(name: string): { on(event: string, run: () => void, options: object): void } };
+          model: {
+            document: { getRoot(): unknown };
+            change(run: (writer: { insertText(text: string, parent: unknown, offset: number): void }) => void): void;
+          };
         };
       }
-      // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
-      // Editor.js's is its save(), asynchronous.
-      const saved = await api.html();
-      const body = new DOMParser().parseFromString(saved, 'text/html').body;
-      // Quill's getSemanticHTML writes every space as &nbsp;.
-      const html = saved.replace(/&nbsp;|\u00a0/g, ' ');
-      interface StoreBlock {
-        name: string;
-        attributes: { url?: string; alt?: string };
-        innerBlocks: StoreBlock[];
-      }
-      const wp = (window as unknown as { wp?: { data: { select(store: string): { getBlocks(): StoreBlock[] } } } }).wp;
-      const flat = (blocks: StoreBlock[]): StoreBlock[] => blocks.flatMap((block) => [block, ...flat(block.innerBlocks)]);
-      return {
-        html,
-        imageAt: html.indexOf('<img'),
-        // The WordPress block editor's images are its store's core/image blocks (core/block-editor getBlocks), the rest's their HTML's.
-        images:
-          api.family === 'wordpress-block-editor' && wp
-            ? flat(wp.data.select('core/block-editor').getBlocks())
-                .filter((block) => block.name === 'core/image')
-                .map((block) => ({ src: new URL(block.attributes.url ?? '', location.href).href, alt: block.attributes.alt ?? '' }))
-            : Array.from(body.querySelectorAll('img')).map((img) => ({
-                src: new URL(img.getAttribute('src') ?? '', location.href).href,
-                alt: img.getAttribute('alt') ?? '',
-              })),
-      };
-    }, family);
-  return { page, cafe, profile, workspace, handle, ref, act, model };
-}
+    ).ckeditor;
+    editor.commands
+      .get('undo')
+      .on(
+        'execute',
+        () =>
+          editor.model.change((writer) =>
+            writer.insertText('Undo says hi. ', (editor.model.document.getRoot() as { getChild(index: number): unknown }).getChild(0), 0),
+          ),
+        { priority: 'lowest' },
+      );
+  });
+  sites.state.notes.uploadsFailAfter = sites.state.notes.uploads.length + 1;
+  await inspect();
+  const failed = refused(
+    await scene.act({
+      steps: [
+        { op: 'image', field: 'body', source: { ref: scene.ref, image: 'harbor-boats' }, alt: 'Harbor boats' },
+        { op: 'image', field: 'body', source: { ref: scene.ref, image: 'the-ridge-at-sunrise' }, alt: 'Ridge again' },
+      ],
+    }),
+    'invalid_request',
+  );
+  expect(await editorText()).not.toBe(textBefore);
+  expect(failed.message).toMatch(/could not undo its writes to "body"/);
+  expect(failed.details).toMatchObject({
+    leftOver: expect.arrayContaining([expect.objectContaining({ field: 'body', why: expect.stringMatching(/text is not what it was before the plan/) })]),
+  });
+});
 
 interface PhotoFamily {
   page: string;

@@ -72,6 +72,8 @@ export interface LeftOver {
   hash: string;
   /** A photo chosen in the site's file chooser: the copy the site stored (and may still show), which Tether cannot take back. */
   uploaded?: string;
+  /** Why it is left over, where the numbers alone do not say. */
+  why?: string;
 }
 
 export interface Undone {

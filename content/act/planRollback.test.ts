@@ -138,9 +138,29 @@ describe('PlanLedger.rollback: every field the plan wrote, latest first, each re
     await ledger.before(writes.get(1) as PlannedWrite);
     expect(ledger.imagesOf(1)).toEqual([]);
     ledger.ran.push({ step: 0, op: 'click', target: 'save', verified: true }, ran(1, 'title'));
-    title.value = 'Changed by the page';
-    // An image step keeps no snapshot of the text: it is not put back by the rollback.
     expect(await ledger.rollback()).toEqual({ restored: [1], leftOver: [] });
+  });
+
+  it('an image step whose field’s text is not what it was before the plan is a leftover saying why (the editor’s undo took text with the image), never rewritten', async () => {
+    const writes = new Map([[1, write(1, fields.title, true)]]);
+    const ledger = new PlanLedger(writes);
+    await ledger.before(writes.get(1) as PlannedWrite);
+    ledger.imagesOf(1);
+    ledger.ran.push(ran(1, 'title'));
+    title.value = 'Changed by the page';
+    // An image step keeps no snapshot of the text: the field is not rewritten, and not called put back either.
+    expect(await ledger.rollback()).toEqual({
+      restored: [],
+      leftOver: [
+        {
+          step: 1,
+          field: 'title',
+          length: 'Changed by the page'.length,
+          hash: fieldHash('Changed by the page'),
+          why: 'the editor’s undo took the image out, but the field’s text is not what it was before the plan',
+        },
+      ],
+    });
     expect(title.value).toBe('Changed by the page');
   });
 

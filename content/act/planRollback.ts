@@ -38,6 +38,8 @@ export class PlanLedger {
   private readonly snapshots = new Map<LocatedField, FieldSnapshot>();
   /** The images this plan put in, by step, in order: a rollback takes each back out. */
   private readonly placed = new Map<number, string[]>();
+  /** Each field's text before the plan's first write to it: an undo that took an image out must leave it so. */
+  private readonly textBefore = new Map<LocatedField, string>();
 
   private readonly writes: ReadonlyMap<number, PlannedWrite>;
 
@@ -47,6 +49,7 @@ export class PlanLedger {
 
   /** Before a write: keeps the field as it was, once (an image step changes no text: it needs only its images taken out, or its chooser emptied). */
   async before(write: PlannedWrite): Promise<void> {
+    if (!this.textBefore.has(write.field)) this.textBefore.set(write.field, readEditable(write.field.editable));
     if (!this.snapshots.has(write.field) && !write.image && !write.file) this.snapshots.set(write.field, await snapshotField(write.field.editable));
   }
 
@@ -90,13 +93,21 @@ export class PlanLedger {
         const unchanged = sameText(editable, readEditable(editable), snapshot.text) && readEditableHtml(editable) === snapshot.html;
         back = (unchanged || (await restoreField(editable, snapshot))) && removed;
       } else if (!write.image) continue;
-      if (back) {
+      // The editor's undo took the image out; it must not have taken (or brought back) any text with it.
+      const textKept = snapshot !== undefined || sameText(editable, readEditable(editable), this.textBefore.get(write.field) ?? '');
+      if (back && textKept) {
         undone.restored.push(outcome.step);
         continue;
       }
       const text = readEditable(editable);
       rememberTetherWrite(editable.element, text);
-      undone.leftOver.push({ step: outcome.step, field: write.field.name, length: text.length, hash: fieldHash(text) });
+      undone.leftOver.push({
+        step: outcome.step,
+        field: write.field.name,
+        length: text.length,
+        hash: fieldHash(text),
+        ...(back && !textKept ? { why: 'the editor’s undo took the image out, but the field’s text is not what it was before the plan' } : {}),
+      });
     }
     return undone;
   }

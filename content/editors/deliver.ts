@@ -13,6 +13,7 @@ import { PLACEHOLDERS } from '../editorFamily.ts';
 import { familyOf } from './families/index.ts';
 import type { PathName } from './families/family.ts';
 import { mapHeadings } from './headingLevels.ts';
+import { pageTransfer, pasteEvent } from './pasteEvent.ts';
 import { selectAndSync, settle } from './settle.ts';
 import type { Payload } from './structuredText.ts';
 import type { Mode } from '../pageTypes.ts';
@@ -167,10 +168,12 @@ function view(editable: Editable): Window & typeof globalThis {
 }
 
 function transfer(editable: Editable, payload: Payload): DataTransfer {
-  const data = new (view(editable).DataTransfer)();
-  data.setData('text/plain', payload.pasteText ?? payload.text);
-  data.setData('text/html', editorMarkup(editable, payload.html));
-  return data;
+  return pageTransfer(view(editable), {
+    strings: [
+      ['text/plain', payload.pasteText ?? payload.text],
+      ['text/html', editorMarkup(editable, payload.html)],
+    ],
+  });
 }
 
 /** Tether's HTML as the editor keeps it: headings at its levels (headingLevels.ts), then its own markup where its descriptor says. */
@@ -203,8 +206,7 @@ function eventTarget(editable: Editable): HTMLElement {
 }
 
 function dispatchPaste(editable: Editable, payload: Payload): void {
-  const event = new (view(editable).ClipboardEvent)('paste', { clipboardData: transfer(editable, payload), bubbles: true, cancelable: true, composed: true });
-  eventTarget(editable).dispatchEvent(event);
+  eventTarget(editable).dispatchEvent(pasteEvent(view(editable), transfer(editable, payload)));
 }
 
 function targetRanges(editable: Editable): StaticRange[] {

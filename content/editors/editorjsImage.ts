@@ -29,6 +29,7 @@ import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from './families/family.ts';
 import { selectAndSync, waitUntil as waitFor } from './settle.ts';
+import { pageTransfer, pasteEvent } from './pasteEvent.ts';
 
 export const EDITORJS_PHOTO_PATH = 'editorjs-image-tool';
 
@@ -127,9 +128,8 @@ async function insertEditorjsPhoto(request: CustomImageInsert, limitMs = UPLOAD_
   try {
     await caretAtEnd(editable, input);
     const view = win(editable);
-    const data = new view.DataTransfer();
-    data.items.add(file);
-    asTether(() => input.dispatchEvent(new view.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true })));
+    const data = pageTransfer(view, { files: [file] });
+    asTether(() => input.dispatchEvent(pasteEvent(view, data)));
     const ours = () => blocks(root).filter((block) => !before.has(block) && tool(block));
     // The tool inserts its block at once and uploads in an idle callback: no block soon, no image tool.
     const appeared = await waitFor(root, () => ours()[0] ?? null, 3000);

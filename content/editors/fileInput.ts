@@ -13,6 +13,7 @@ import type { ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import type { ImageOutcome, StagedImage } from './image.ts';
+import { pageTransfer } from './pasteEvent.ts';
 
 /** The extensions a type goes by in an accept= list. */
 const EXTENSIONS: Record<ImageType, readonly string[]> = {
@@ -62,8 +63,7 @@ export async function chooseFile(editable: Editable, image: StagedImage, limitMs
   const win = (doc.defaultView ?? window) as Window & typeof globalThis;
   // What each image showed before (a site may show the stored copy in an image it had already: a preview).
   const before = new Map(shownImages(doc).map((img) => [img, img.currentSrc || img.src]));
-  const data = new win.DataTransfer();
-  data.items.add(new win.File([image.blob], image.name, { type: image.type }));
+  const data = pageTransfer(win, { files: [new win.File([image.blob], image.name, { type: image.type })] });
   const tried = ['file-input'];
   asTether(() => {
     input.files = data.files;

@@ -13,6 +13,7 @@ import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
 import { blockAfter } from './blockAfter.ts';
 import { eventTarget, focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
+import { pageTransfer } from './pasteEvent.ts';
 import { selectAndSync } from './settle.ts';
 
 export { blockAfter };
@@ -176,12 +177,10 @@ export async function insertImage(
       // A custom path that answered without verifying: the image is waited for below, as any.
       if (!upload.insert) return { path: null, tried, verified: false, text: readEditable(editable), problem: 'no uploader' };
     } else if (via === 'paste-html') {
-      const data = new win.DataTransfer();
-      data.setData('text/html', `<img src="${await readDataUrl(image.blob)}" alt="${escapeAttribute(alt)}">`);
+      const data = pageTransfer(win, { strings: [['text/html', `<img src="${await readDataUrl(image.blob)}" alt="${escapeAttribute(alt)}">`]] });
       asTether(() => paste(editable, data));
     } else {
-      const data = new win.DataTransfer();
-      data.items.add(file);
+      const data = pageTransfer(win, { files: [file] });
       if (via === 'paste-file') asTether(() => paste(editable, data));
       else {
         const init = { inputType: 'insertFromPaste', dataTransfer: data, bubbles: true, cancelable: true, composed: true };
@@ -226,8 +225,7 @@ export async function insertImage(
       asTether(() => undoKeys(editable));
       const gone = await waitFor(editable, () => (images(editable).some((img) => srcOf(img) === src) ? null : true), 3000);
       if (!gone) return { path, tried, verified: false, text: readEditable(editable), src, problem: 'the editor’s undo did not take the alt-less image back' };
-      const data = new win.DataTransfer();
-      data.setData('text/html', `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`);
+      const data = pageTransfer(win, { strings: [['text/html', `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`]] });
       asTether(() => paste(editable, data));
     }
     const kept = await waitFor(

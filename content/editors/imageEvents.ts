@@ -3,6 +3,7 @@
  * what the editor does then (image.ts, markdownImage.ts).
  */
 import type { Editable } from '../editables.ts';
+import { pasteEvent } from './pasteEvent.ts';
 
 export function view(editable: Editable): Window & typeof globalThis {
   return (editable.doc.defaultView ?? window) as Window & typeof globalThis;
@@ -24,7 +25,7 @@ export function eventTarget(editable: Editable): HTMLElement {
 
 export function paste(editable: Editable, data: DataTransfer): void {
   const win = view(editable);
-  eventTarget(editable).dispatchEvent(new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+  eventTarget(editable).dispatchEvent(pasteEvent(win, data));
 }
 
 /** The editor's own undo, as a person's Ctrl+Z (every family with an upload path binds it). */

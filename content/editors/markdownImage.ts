@@ -27,6 +27,7 @@ import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from './famil
 import { focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
 import { imageMarkups, lineAfter, storedUrl, uploadState, withAlt, type UploadState } from './markdownImageText.ts';
 import { selectAndSync } from './settle.ts';
+import { pageTransfer } from './pasteEvent.ts';
 
 /** What each image this put in inserted (by its stored address): a rollback deletes exactly that. */
 const insertedBy = new Map<string, string>();
@@ -143,8 +144,7 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
     focus(editable);
     if (!(await select(editable, at, at))) return refuse('the page gives no selection to place the image at');
     const win = view(editable);
-    const data = new win.DataTransfer();
-    data.items.add(file);
+    const data = pageTransfer(win, { files: [file] });
     asTether(() => paste(editable, data));
     const base = editable.doc.baseURI;
     let shown = false;
@@ -186,8 +186,7 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
         return refuse('the editor’s undo did not take the site’s image markup back, so its alt could not be set', src);
       }
       if (!(await select(editable, settled.at, settled.at))) return refuse('the page gives no selection to place the image at');
-      const text = new win.DataTransfer();
-      text.setData('text/plain', wanted);
+      const text = pageTransfer(win, { strings: [['text/plain', wanted]] });
       asTether(() => paste(editable, text));
       const want = before.slice(0, settled.at) + wanted + before.slice(settled.at);
       if (!(await sourceBecomes(editable, want))) return refuse('the editor did not keep the image’s markup with its alt', src);

@@ -30,6 +30,7 @@ import { asTether, callWorker } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from './families/family.ts';
 import { selectAndSync } from './settle.ts';
+import { pageTransfer, pasteEvent } from './pasteEvent.ts';
 
 export const TRIX_PHOTO_PATH = 'trix-attachment';
 
@@ -124,12 +125,11 @@ async function caretAtEnd(editable: Editable, container: Element): Promise<void>
 
 function pasteFile(editable: Editable, file: File): void {
   const win = (editable.doc.defaultView ?? window) as Window & typeof globalThis;
-  const data = new win.DataTransfer();
-  data.items.add(file);
+  const data = pageTransfer(win, { files: [file] });
   const anchor = editable.doc.getSelection()?.anchorNode ?? null;
   const at = anchor ? (anchor.nodeType === Node.ELEMENT_NODE ? (anchor as Element) : anchor.parentElement) : null;
   const target = at && editable.element.contains(at) ? at : editable.element;
-  asTether(() => target.dispatchEvent(new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true })));
+  asTether(() => target.dispatchEvent(pasteEvent(win, data)));
 }
 
 /** Reads Trix's model until `check` answers, or the limit passes (then the last read's answer to `check`, null if none). */

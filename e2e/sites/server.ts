@@ -54,6 +54,8 @@ export interface SiteState {
   uploadDelayMs?: number;
   /** The upload endpoint refuses every upload (a site whose upload fails). */
   uploadsFail?: boolean;
+  /** The upload endpoint refuses every upload once it has stored this many (a site that fails midway through a post). */
+  uploadsFailAfter?: number;
 }
 
 export interface RunningSites {
@@ -225,7 +227,8 @@ export async function startSites(options: { port?: number; bundles?: ClientBundl
       return;
     }
 
-    if (siteState.uploadsFail && (path === '/api/uploads' || path === '/wp/v2/media')) {
+    const failing = siteState.uploadsFail === true || (siteState.uploadsFailAfter !== undefined && siteState.uploads.length >= siteState.uploadsFailAfter);
+    if (failing && (path === '/api/uploads' || path === '/wp/v2/media')) {
       json(response, 500, { error: { message: 'the upload failed' } });
       return;
     }

@@ -7,6 +7,11 @@ export const ckeditor5Detection: FamilyDetection<'ckeditor5'> = {
   // Its toolbar, and the body wrapper its dropdowns and balloons open in.
   chrome: ['.ck-toolbar', '.ck-body-wrapper'],
   read: 'blocks',
+  // A selected widget's fake selection: a div appended to the editable holding its label ("<alt>
+  // image widget. Press Enter to type after…"), there while the widget is selected — as an image
+  // is right after it goes into an empty field (@ckeditor/ckeditor5-engine 48.5.2,
+  // view/renderer.js _updateFakeSelection, seen in e2e images.spec, 2026-12-01).
+  uiBlock: '.ck-fake-selection-container',
 };
 
 export const ckeditor5 = /* @__PURE__ */ describeFamily(ckeditor5Detection, {
@@ -19,7 +24,7 @@ export const ckeditor5 = /* @__PURE__ */ describeFamily(ckeditor5Detection, {
     clear: ['execCommand', 'paste'],
   },
   selectAll: 'text',
-  fillers: ['[data-cke-filler]'],
+  fillers: ['[data-cke-filler]', '.ck-fake-selection-container'],
   // Its default heading options (Heading 1–3) render h2–h4, and h1 upcasts to the first; a site may configure others.
   headings: ['h2', 'h3', 'h4'],
   lists: ['ul', 'ol'],

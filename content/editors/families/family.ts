@@ -67,6 +67,8 @@ export interface FamilyDetection<F extends EditorFamily = EditorFamily> {
    * (skipped when selecting, removed from markup; a root showing one is empty).
    */
   placeholder?: string;
+  /** Its own UI it renders among the root's blocks (a widget's label for screen readers): never the field's text. */
+  uiBlock?: string;
   /** How its text is read back (ReadBack). */
   read: ReadBack;
   /** Reads the text itself where the family's markup needs it; null: read by `read`. */
