@@ -18,6 +18,9 @@ export function trixMain(call: TrixCall, origin: string): TrixAnswer {
   };
   try {
     const element = document.querySelectorAll('trix-editor')[call.index] as (Element & { editor?: unknown }) | undefined;
+    // The editor the act module saw (its hidden input's id), not whichever now stands at that index.
+    if (call.input !== undefined && text(element?.getAttribute?.('input'), 200) !== call.input)
+      return { ok: false, reason: 'missing', message: 'the Trix editor there is not the one Tether saw' };
     type Fn = (...args: unknown[]) => unknown;
     const editor = element?.editor as Record<string, Fn> | undefined;
     if (!editor || typeof editor.getDocument !== 'function') return { ok: false, reason: 'missing', message: 'no Trix editor there' };
@@ -29,8 +32,15 @@ export function trixMain(call: TrixCall, origin: string): TrixAnswer {
     };
     const attribute = (attachment: Record<string, Fn>, name: string) => attachment.getAttribute?.(name);
     const stored = (attachment: Record<string, Fn>) => text(attribute(attachment, 'url'), 4096);
+    const idOf = (attachment: Record<string, unknown>): number | null => {
+      const id = attachment.id;
+      return typeof id === 'number' && Number.isInteger(id) ? id : null;
+    };
     if (call.op !== 'read') {
-      const target = attachments().find((attachment) => call.url !== undefined && stored(attachment) === call.url);
+      // Id AND address: many attachments share the address '' (content attachments, pending files).
+      const target = attachments().find(
+        (attachment) => call.id !== undefined && call.url !== undefined && idOf(attachment) === call.id && stored(attachment) === call.url,
+      );
       if (!target) return { ok: false, reason: 'none', message: 'no attachment at that address' };
       if (call.op === 'describe') {
         target.setAttributes?.({ caption: call.caption ?? '', alt: call.caption ?? '' });
@@ -44,6 +54,7 @@ export function trixMain(call: TrixCall, origin: string): TrixAnswer {
     return {
       ok: true,
       attachments: attachments().map((attachment) => ({
+        id: idOf(attachment),
         url: stored(attachment),
         href: text(attribute(attachment, 'href'), 4096),
         caption: text(attribute(attachment, 'caption'), 4000),

@@ -4,7 +4,7 @@ import { callTrix, isTrixCall, type TrixWorldDeps } from './trixWorld.ts';
 const read = { kind: 'trix', op: 'read', index: 0 };
 const good = {
   ok: true,
-  attachments: [{ url: 'https://notes.example/uploads/0.png', href: '', caption: 'Lake', alt: 'Lake', contentType: 'image/png', pending: false }],
+  attachments: [{ id: 1, url: 'https://notes.example/uploads/0.png', href: '', caption: 'Lake', alt: 'Lake', contentType: 'image/png', pending: false }],
   text: 'A\uFFFC\n',
 };
 
@@ -48,7 +48,7 @@ describe('Trix main-world calls: only the bound document, only calls Tether make
     ['an unknown op', { ...read, op: 'insertHTML' }],
     ['a script of its own', { ...read, code: 'alert(1)' }],
     ['an index past the limit', { ...read, index: 10_000 }],
-    ['a huge caption', { kind: 'trix', op: 'describe', index: 0, url: 'https://x/y.png', caption: 'x'.repeat(5000) }],
+    ['a huge caption', { kind: 'trix', op: 'describe', index: 0, id: 1, url: 'https://x/y.png', caption: 'x'.repeat(5000) }],
     ['not an object', 'read'],
   ])('refuses %s without running it', async (_, request) => {
     const { deps: d, ran } = deps('https://notes.example/editor/trix');

@@ -22,7 +22,9 @@
  * Undo: Editor.js has no undo history of its own (2.31: no undo module; a browser's Ctrl+Z only
  * undoes typing inside one block's contenteditable), so the person's Ctrl+Z does not take the
  * photo out. Tether's rollback does, through the editor's own block menu: the block's settings,
- * then its Delete tune (clicked twice: the tune asks to confirm), read back.
+ * then its Delete tune (clicked twice: the tune asks to confirm), read back — only while Tether's
+ * block is the one block the menu selected (the menu opens for the toolbar's hovered block, which
+ * may be the person's); otherwise the menu is closed (Escape) and the photo is a leftover.
  */
 import { UPLOAD_WAIT_MS } from '../../shared/imageBytes.ts';
 import { asTether } from '../act/actHost.ts';
@@ -100,9 +102,25 @@ async function deleteBlock(editable: Editable, block: HTMLElement): Promise<bool
     toggler.dispatchEvent(new view.MouseEvent('mouseup', point));
     toggler.dispatchEvent(new view.MouseEvent('click', point));
   });
+  // The menu opens for the toolbar's hovered block, which may be another one (Editor.js 2.31.7: the
+  // hover handler is throttled and silent while a block is selected; settingsTogglerClicked opens
+  // for `hoveredBlock`). BlockSettings.open selects the block it is for: the menu is ours only
+  // while ours is the one selected block. Otherwise the menu is closed and nothing is deleted.
+  const forOurs = () =>
+    block.isConnected &&
+    block.classList.contains('ce-block--selected') &&
+    Array.from(wrapper.querySelectorAll('.ce-block--selected')).every((other) => other === block);
+  const close = () => {
+    asTether(() =>
+      view.document.dispatchEvent(new view.KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true })),
+    );
+    return false;
+  };
+  if ((await waitFor(root, () => (forOurs() ? true : null), 1000)) !== true) return close();
   for (let click = 0; click < 2 && block.isConnected; click += 1) {
     const item = await waitFor(root, () => wrapper.querySelector<HTMLElement>('.ce-popover--opened [data-item-name="delete"]'), 1000);
     if (!item) break;
+    if (!forOurs()) return close();
     asTether(() => item.click());
     await waitFor(root, () => (block.isConnected ? null : true), 300);
   }

@@ -36,11 +36,13 @@ export const TRIX_PHOTO_PATH = 'trix-attachment';
 
 type Read = Extract<TrixAnswer, { ok: true }>;
 
-async function ask(editable: Editable, op: 'read' | 'describe' | 'remove', extra: { url?: string; caption?: string } = {}): Promise<TrixAnswer> {
+async function ask(editable: Editable, op: 'read' | 'describe' | 'remove', extra: { id?: number; url?: string; caption?: string } = {}): Promise<TrixAnswer> {
   if (editable.frame) return { ok: false, reason: 'host', message: 'Trix inside a frame is not called' };
   const index = Array.from(editable.doc.querySelectorAll('trix-editor')).indexOf(editable.element);
   if (index < 0) return { ok: false, reason: 'missing', message: 'the field is not a <trix-editor>' };
-  const answer = trixAnswerSchema.safeParse(await callWorker({ kind: 'trix', op, index, ...extra }, 15_000));
+  const answer = trixAnswerSchema.safeParse(
+    await callWorker({ kind: 'trix', op, index, input: editable.element.getAttribute('input') ?? '', ...extra }, 15_000),
+  );
   return answer.success ? answer.data : { ok: false, reason: 'invalid', message: 'The worker answered in an unexpected shape.' };
 }
 
@@ -148,10 +150,10 @@ async function poll<T>(editable: Editable, check: (read: Read) => T | null, limi
   }
 }
 
-async function takeOut(editable: Editable, url: string): Promise<boolean> {
-  const answer = await ask(editable, 'remove', { url });
+async function takeOut(editable: Editable, item: { id: number; url: string }): Promise<boolean> {
+  const answer = await ask(editable, 'remove', { id: item.id, url: item.url });
   if (!answer.ok && answer.reason !== 'none') return false;
-  const { value } = await poll(editable, (read) => (read.attachments.some((item) => item.url === url) ? null : true), 2000);
+  const { value } = await poll(editable, (read) => (read.attachments.some((held) => held.id === item.id) ? null : true), 2000);
   return value === true;
 }
 
@@ -164,15 +166,18 @@ async function insertTrixPhoto(request: CustomImageInsert, limitMs = UPLOAD_WAIT
   if (first.attachments.some((item) => item.pending)) return refuse('an upload is still under way in the editor: wait until it has finished');
   const place = after === undefined ? editable.element : blockAfter(editable.element, after);
   if (typeof place === 'string') return refuse(place);
-  const before = first.attachments;
+  // Trix's ids of what was there before: never ours, never taken out (a mention has no address either).
+  const before = new Set(first.attachments.map((item) => item.id));
   const previousFocus = document.activeElement;
   try {
     await caretAtEnd(editable, place === editable.element ? (editable.element.lastElementChild ?? editable.element) : place);
     pasteFile(editable, file);
-    // Ours: the attachment that was not there before (Trix keeps a new attachment's address empty until the site sets it).
-    const ours = (read: Read): TrixAttachment[] => read.attachments.filter((item) => !before.some((old) => old.url === item.url && old.url !== ''));
+    // Ours: the attachment whose Trix id was not there before (an address is no identity: a new
+    // attachment's is empty until the site sets it, and so is every content attachment's).
+    const ours = (read: Read): Array<TrixAttachment & { id: number }> =>
+      read.attachments.filter((item): item is TrixAttachment & { id: number } => item.id !== null && !before.has(item.id));
     let seen = false;
-    const { value, last } = await poll<TrixAttachment | 'gone'>(
+    const { value, last } = await poll<(TrixAttachment & { id: number }) | 'gone'>(
       editable,
       (read) => {
         const added = ours(read);
@@ -186,7 +191,7 @@ async function insertTrixPhoto(request: CustomImageInsert, limitMs = UPLOAD_WAIT
     if (value === 'gone') return refuse('the site took the attachment out again: its upload failed');
     if (value === null) {
       const added = last ? ours(last) : [];
-      for (const item of added) await takeOut(editable, item.url);
+      for (const item of added) await takeOut(editable, item);
       return refuse(
         added.length === 0
           ? 'Trix did not take the file (its paste)'
@@ -195,13 +200,13 @@ async function insertTrixPhoto(request: CustomImageInsert, limitMs = UPLOAD_WAIT
     }
     const url = value.url;
     const src = resolved(editable, url);
-    const described = await ask(editable, 'describe', { url, caption: alt });
+    const described = await ask(editable, 'describe', { id: value.id, url, caption: alt });
     if (!described.ok) return refuse(`Trix did not take the caption (${described.reason})`, src);
     // The page's word, then the document Trix serialized for the form.
     const { value: kept } = await poll(
       editable,
       (read) => {
-        const held = read.attachments.filter((item) => item.url === url);
+        const held = read.attachments.filter((item) => item.id === value.id && item.url === url);
         const page = serialized(editable);
         const posted = page?.filter((item) => item.url === src) ?? [];
         return held.length === 1 && held[0]?.caption === alt && held[0].alt === alt && posted.length === 1 && posted[0]?.caption === alt ? read : null;
@@ -221,8 +226,8 @@ async function removeTrixPhoto(request: { editable: Editable; src: string }): Pr
   const { editable, src } = request;
   const read = await ask(editable, 'read');
   if (!read.ok) return false;
-  const held = read.attachments.filter((item) => resolved(editable, item.url) === src);
-  for (const item of held) if (!(await takeOut(editable, item.url))) return false;
+  const held = read.attachments.filter((item) => item.url !== '' && resolved(editable, item.url) === src);
+  for (const item of held) if (item.id === null || !(await takeOut(editable, { id: item.id, url: item.url }))) return false;
   return true;
 }
 

@@ -17,19 +17,32 @@ export const MAX_TRIX_EDITORS = 50;
 export const MAX_TRIX_ATTACHMENTS = 200;
 const url = z.string().max(4096);
 
-export const trixCallSchema = z.strictObject({
-  kind: z.literal('trix'),
-  op: z.enum(['read', 'describe', 'remove']),
-  /** Which `<trix-editor>` of the top document, in document order. */
-  index: z.number().int().min(0).max(MAX_TRIX_EDITORS),
-  /** describe / remove: the attachment stored at this address. */
-  url: url.optional(),
-  /** describe: the caption and the alt it is given. */
-  caption: z.string().max(2000).optional(),
-});
+export const trixCallSchema = z
+  .strictObject({
+    kind: z.literal('trix'),
+    op: z.enum(['read', 'describe', 'remove']),
+    /** Which `<trix-editor>` of the top document, in document order. */
+    index: z.number().int().min(0).max(MAX_TRIX_EDITORS),
+    /** The `input` attribute the act module saw on that editor: the main world checks it is the same one. */
+    input: z.string().max(200).optional(),
+    /**
+     * describe / remove: the attachment with this Trix id (Attachment's numeric `id`) AND this
+     * address — an address alone is no identity: every content attachment (an ActionText mention)
+     * and every pending file has the address ''.
+     */
+    id: z.number().int().optional(),
+    url: url.optional(),
+    /** describe: the caption and the alt it is given. */
+    caption: z.string().max(2000).optional(),
+  })
+  // describe names a stored photo (an address is required); remove may name a pending one (''), by its id.
+  .refine((call) => call.op === 'read' || (call.id !== undefined && call.url !== undefined), 'describe and remove name an attachment by id and url')
+  .refine((call) => call.op !== 'describe' || (call.url ?? '').length >= 1, 'describe needs the stored address');
 export type TrixCall = z.infer<typeof trixCallSchema>;
 
 export const trixAttachmentSchema = z.strictObject({
+  /** Trix's id of the attachment (a number; null when the page's object has none: never taken for ours). */
+  id: z.number().int().nullable(),
   url: url,
   href: url,
   caption: z.string().max(4000),
