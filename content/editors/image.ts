@@ -264,6 +264,11 @@ async function takeBack(editable: Editable, added: HTMLImageElement[]): Promise<
 }
 
 /** Rollback of an image step: the image at `src` leaves the field (the site keeps its upload: nothing deletes it there). */
+/** Whether a rollback takes this field's images out with the editor's undo (no removal of the family's own, through its model). */
+export function removesByUndo(editable: Editable): boolean {
+  return familyOf(editable).image?.remove === undefined;
+}
+
 export async function removeImage(editable: Editable, src: string): Promise<boolean> {
   const own = familyOf(editable).image?.remove;
   if (own) return own({ editable, src });
