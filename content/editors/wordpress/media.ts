@@ -17,7 +17,8 @@
  * 4. A rollback removes the block (`removeBlocks`, only if it is still the core/image at that url),
  *    read back the same way.
  */
-import { encodeBase64, type ImageType } from '../../../shared/imageBytes.ts';
+import { blobBase64 } from '../blobBase64.ts';
+import type { ImageType } from '../../../shared/imageBytes.ts';
 import { UPLOAD_WAIT_MS } from '../../../shared/imageBytes.ts';
 import { blockEditorAnswerSchema, type BlockEditorAnswer, type BlockEditorCall, type ListedBlock } from '../../../shared/page/blockEditorCall.ts';
 import { sameFieldText } from '../../../shared/page/fieldText.ts';
@@ -107,9 +108,9 @@ async function insertMedia(request: CustomImageInsert): Promise<CustomImageOutco
       return refuse('the paragraph to put the image after is not one of the editor’s blocks');
   }
   const type = (file.type || 'image/png') as ImageType;
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await blobBase64(file);
   const answer = await callStore(
-    { op: 'insert-image', name: asciiName(file.name, type), type, bytes: encodeBase64(bytes), alt, after: afterId, limitMs: UPLOAD_WAIT_MS },
+    { op: 'insert-image', name: asciiName(file.name, type), type, bytes, alt, after: afterId, limitMs: UPLOAD_WAIT_MS },
     UPLOAD_WAIT_MS + 10_000,
   );
   if (!answer.ok) {
