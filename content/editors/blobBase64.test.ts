@@ -7,7 +7,7 @@ import { makePng } from '../../shared/testing/imageFixtures.ts';
 describe('blobBase64', () => {
   it('gives the bytes of an image as base64, as encodeBase64 does', async () => {
     const png = makePng(64, 48, (x, y) => [x * 4, y * 5, 90]);
-    expect(await blobBase64(new Blob([png], { type: 'image/png' }))).toBe(encodeBase64(png));
+    expect(await blobBase64(new Blob([new Uint8Array(png)], { type: 'image/png' }))).toBe(encodeBase64(png));
   });
 
   it('reads every byte value, and bytes of no image type', async () => {
