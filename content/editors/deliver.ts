@@ -11,7 +11,7 @@ import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { PLACEHOLDERS } from '../editorFamily.ts';
 import { familyOf } from './families/index.ts';
-import type { PathName } from './families/family.ts';
+import type { PathName, StoreFillOutcome } from './families/family.ts';
 import { mapHeadings } from './headingLevels.ts';
 import { pageTransfer, pasteEvent } from './pasteEvent.ts';
 import { selectAndSync, settle } from './settle.ts';
@@ -26,7 +26,14 @@ export interface Delivery {
   tried: PathName[];
   text: string;
   verified: boolean;
+  /** Why it is not verified, where the path says (a store that refused, or answered otherwise). */
+  why?: string;
+  /** False when nothing reached the editor (its store refused before writing). */
+  sent?: false;
 }
+
+/** What a path that reads the editor's model back itself says (the `block-store` path). */
+type Ran = StoreFillOutcome | undefined;
 
 export interface DeliveryRequest {
   editable: Editable;
@@ -269,10 +276,16 @@ function nativeSet(editable: Editable, value: string): void {
   element.dispatchEvent(new (view(editable).Event)('change', { bubbles: true }));
 }
 
-async function run(path: PathName, request: DeliveryRequest): Promise<void> {
+async function run(path: PathName, request: DeliveryRequest): Promise<Ran> {
   const { editable, mode, payload } = request;
   const whole = mode !== 'append';
   const clearing = mode === 'clear';
+  if (path === 'block-store') {
+    // The editor's own store (no selection, no focus): only a fill or a clear, which replace everything.
+    const fill = familyOf(editable).storeFill;
+    if (!fill || !whole) return { written: false, problem: 'this editor’s store is written only by a fill or a clear' };
+    return fill(editable, clearing ? '' : editorMarkup(editable, payload.html), clearing ? '' : (payload.pasteText ?? payload.text));
+  }
   if (path === 'setter') {
     asTether(() => nativeSet(editable, request.setterValue));
     return;
@@ -361,12 +374,20 @@ export async function deliver(request: DeliveryRequest): Promise<Delivery> {
   try {
     for (const path of pathsFor(editable, markupKind(request.mode, request.payload, editable), request.mode)) {
       tried.push(path);
-      await run(path, request);
+      const ran = await run(path, request);
+      if (ran && !ran.written) return { path: null, tried, text: modelText(editable), verified: false, why: ran.problem, sent: false };
       // One idle period may come before the editor has queued every block's callback: a few more, until it reads right.
       const { finishes } = familyOf(editable);
       for (let round = 0; finishes && round < 5 && !request.accept(modelText(editable)); round++) await pageFinished(editable, finishes);
-      const verified = await settle(watched, () => request.accept(modelText(editable)));
+      const shown = await settle(watched, () => request.accept(modelText(editable)));
       const text = modelText(editable);
+      // A path that read the store back: what it holds must be right too, and nothing went wrong.
+      const stored = ran === undefined || (ran.problem === undefined && ran.storeText !== null && request.accept(ran.storeText));
+      const verified = shown && stored;
+      if (ran?.written && !verified) {
+        const why = ran.problem ?? (shown ? 'the page shows the text, but the editor’s store holds other text' : undefined);
+        return { path, tried, text, verified: false, ...(why ? { why } : {}) };
+      }
       if (verified) {
         await animationsDone(editable);
         return { path, tried, text, verified };

@@ -88,8 +88,17 @@ export type PathName =
   | 'buffer-keys'
   /** The editor's own document model, called in the page's main world (a family's driver: SmartEditor ONE). */
   | 'document-service'
+  /** The editor's own data store, called in the page's main world for a fill or clear (the descriptor's `storeFill`: the WordPress block editor). */
+  | 'block-store'
   /** A site widget worked as a person works it (a family's driver: listbox, chips). */
   | 'widget';
+
+/**
+ * What a family's store fill (`storeFill`) did: `written` false when nothing reached the editor (and
+ * why); else the text its store holds now, read back in the main world (null: it could not be
+ * read), and what went wrong, if anything. deliver.ts verifies that text and the page's.
+ */
+export type StoreFillOutcome = { written: false; problem: string } | { written: true; storeText: string | null; problem?: string };
 
 /** How a family's own driver says a write went (writeField.ts turns it into the step's outcome). */
 export interface DriverOutcome {
@@ -253,6 +262,11 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
    * its document in requestAnimationFrame). The write is read back once the page got there.
    */
   finishes?: 'idle' | 'frame';
+  /**
+   * The `block-store` path: the whole field replaced through the editor's own store in the main
+   * world (`html` as Tether's HTML for it, `text` its plain flavour; both '' to clear).
+   */
+  storeFill?: (editable: Editable, html: string, text: string) => Promise<StoreFillOutcome>;
   /** The heading levels its model keeps (none: plain text); a heading it does not keep is written at the nearest one it does. */
   headings: readonly HeadingLevel[];
   /** The lists its model keeps. */
