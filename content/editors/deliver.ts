@@ -331,12 +331,14 @@ export function markupKind(mode: Mode, payload: Payload, editable: Editable): 't
 }
 
 /**
- * Until the page has been idle once, or has drawn a frame: an editor that finishes a write in an
- * idle callback (Editor.js fills a pasted block there) or an animation frame (Trix renders its
- * document there) may not have by the time its DOM was quiet for settle. Ours runs after every
- * callback the page asked for before it; a hidden page draws no frames, hence the time limit.
+ * Until the page has been idle once, or has drawn a frame, or both in turn: an editor that
+ * finishes a write in an idle callback (Editor.js fills a pasted block there), an animation frame
+ * (Trix renders its document there), or an idle callback that asks for a frame (Editor.js's own
+ * paragraph tool sets a pasted paragraph's text in requestAnimationFrame inside that idle
+ * callback) may not have by the time its DOM was quiet for settle. Ours runs after every callback
+ * the page asked for before it; a hidden page draws no frames, hence the time limit.
  */
-function pageFinished(editable: Editable, finishes: 'idle' | 'frame'): Promise<void> {
+export function pageFinished(editable: Editable, finishes: 'idle' | 'frame' | 'idle-frame'): Promise<void> {
   const page = view(editable);
   return new Promise((resolve) => {
     const timer = page.setTimeout(resolve, 2000);
@@ -344,8 +346,10 @@ function pageFinished(editable: Editable, finishes: 'idle' | 'frame'): Promise<v
       page.clearTimeout(timer);
       resolve();
     };
+    const frame = () => page.requestAnimationFrame(() => page.setTimeout(done, 0));
     if (finishes === 'idle') page.requestIdleCallback(done);
-    else page.requestAnimationFrame(() => page.setTimeout(done, 0));
+    else if (finishes === 'idle-frame') page.requestIdleCallback(frame);
+    else frame();
   });
 }
 

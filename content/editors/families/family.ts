@@ -257,11 +257,13 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
    */
   modelText?: (root: HTMLElement) => string;
   /**
-   * Where it finishes a write, when later than its DOM goes quiet: in an `idle` callback
-   * (Editor.js fills a pasted block in requestIdleCallback) or an animation `frame` (Trix renders
-   * its document in requestAnimationFrame). The write is read back once the page got there.
+   * Where it finishes a write, when later than its DOM goes quiet: in an `idle` callback, an
+   * animation `frame` (Trix renders its document in requestAnimationFrame), or an idle callback
+   * that asks for a frame, `idle-frame` (Editor.js calls a pasted block's onPaste in
+   * requestIdleCallback, and its paragraph tool sets the text in requestAnimationFrame there).
+   * The write is read back once the page got there.
    */
-  finishes?: 'idle' | 'frame';
+  finishes?: 'idle' | 'frame' | 'idle-frame';
   /**
    * The `block-store` path: the whole field replaced through the editor's own store in the main
    * world (`html` as Tether's HTML for it, `text` its plain flavour; both '' to clear).
