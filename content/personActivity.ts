@@ -29,6 +29,13 @@ const activity = new WeakMap<Element, FieldActivity>();
 const composing = new WeakSet<Element>();
 const watchedDocuments = new WeakSet<Document>();
 let tetherWriting = 0;
+/**
+ * The editable the person last keyed or composed in, for a field that is not one editable but holds
+ * several (the WordPress block editor: each block's RichText is its own contenteditable inside the
+ * field's WritingFlow element). One at a time: a person composes in one place.
+ */
+let lastKeyed: { root: Element; at: number } | null = null;
+let composingIn: Element | null = null;
 
 function editableRoot(target: EventTarget | null): Element | null {
   if (!target || !(target as Node).nodeType) return null;
@@ -67,7 +74,10 @@ function personDid(target: EventTarget | null, what: PersonEvent): void {
   const entry = entryOf(root);
   const now = Date.now();
   entry.gestureAt = now;
-  if (what === 'key' || what === 'composition') entry.lastKeyAt = now;
+  if (what === 'key' || what === 'composition') {
+    entry.lastKeyAt = now;
+    lastKeyed = { root, at: now };
+  }
 }
 
 function onInput(target: EventTarget | null): void {
@@ -116,6 +126,7 @@ export function watchDocument(doc: Document): void {
     trusted((event) => {
       const root = editableRoot(event.target);
       if (root) composing.add(root);
+      composingIn = root;
       personDid(event.target, 'composition');
     }),
     options,
@@ -131,6 +142,7 @@ export function watchDocument(doc: Document): void {
       const root = editableRoot(event.target);
       if (!root) return;
       composing.delete(root);
+      if (composingIn === root) composingIn = null;
       personDid(event.target, 'composition');
       entryOf(root).editedAt = Date.now();
     }),
@@ -152,7 +164,10 @@ export function lastEditBy(element: Element): 'person' | 'page' | null {
 /** The person is typing in this field now, or has an IME composition open in it. */
 export function personIsTyping(element: Element, now = Date.now()): 'composing' | 'typing' | null {
   if (composing.has(element)) return 'composing';
-  const last = activity.get(element)?.lastKeyAt ?? 0;
+  // An editable inside the field (a block's RichText): the field is in use too.
+  if (composingIn !== null && composingIn !== element && composingIn.isConnected && element.contains(composingIn)) return 'composing';
+  const inside = lastKeyed !== null && lastKeyed.root !== element && element.contains(lastKeyed.root) ? lastKeyed.at : 0;
+  const last = Math.max(activity.get(element)?.lastKeyAt ?? 0, inside);
   return now - last < TYPING_WINDOW_MS ? 'typing' : null;
 }
 

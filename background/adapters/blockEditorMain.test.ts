@@ -116,4 +116,19 @@ describe('blockEditorMain: a fill through the store', () => {
     expect(await blockEditorMain({ op: 'read', editor: 'wordpress-block-editor' }, 'https://other.example')).toMatchObject({ ok: false, reason: 'host' });
     expect(calls).toEqual([]);
   });
+
+  it('innerBlocks shared or cyclic (a walk that would never end): refused as too large, nothing written', async () => {
+    // A chain 22 deep whose every level holds the next one twice: 4 million visits without a node
+    // count (seconds), and a cyclic block forever; with it, at most MAX_BLOCKS.
+    let shared: Block = paragraph(1, 'Leaf.');
+    for (let level = 2; level <= 22; level += 1) shared = { clientId: ID(level), name: 'core/group', attributes: {}, innerBlocks: [shared, shared] };
+    const { calls } = page([shared]);
+    expect(await replace([ID(22)], 'anything')).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(await blockEditorMain({ op: 'read', editor: 'wordpress-block-editor' }, 'https://blog.example')).toMatchObject({ ok: false, reason: 'too-large' });
+    const cyclic: Block = { clientId: ID(1), name: 'core/group', attributes: {}, innerBlocks: [] };
+    cyclic.innerBlocks.push(cyclic, cyclic);
+    page([cyclic]);
+    expect(await replace([ID(1)], 'anything')).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(calls).toEqual([]);
+  });
 });

@@ -111,19 +111,23 @@ export async function blockEditorMain(call: BlockEditorCall, origin: string): Pr
     const innerOf = (block: Block): Block[] => (Array.isArray(block.innerBlocks) ? (block.innerBlocks as Block[]) : []);
     // A block's lines as the page shows them: its rich text, its inner blocks' (a list, a list
     // item's nested list, a quote), then a quote's citation or an image's caption.
-    const lines = (block: Block, depth: number): string[] => {
-      if (depth > 100) return [];
+    // Every walk counts the blocks it visits (`budget`): a page can hand back innerBlocks that are
+    // shared or cyclic, which a depth limit alone walks exponentially (the tab hangs).
+    const overBudget = (budget: { left: number }) => (budget.left -= 1) < 0;
+    const lines = (block: Block, depth: number, budget: { left: number }): string[] => {
+      if (depth > 100 || overBudget(budget)) return [];
       const attributes = attributesOf(block);
       const own = attributes.content ?? attributes.value;
       const after = [attributes.citation, attributes.caption].map((value) => (value === undefined ? '' : shown(value))).filter((piece) => piece !== '');
       return [
         ...(own === undefined ? [] : shown(own).split('\n')),
-        ...innerOf(block).flatMap((child) => lines(child, depth + 1)),
+        ...innerOf(block).flatMap((child) => (budget.left < 0 ? [] : lines(child, depth + 1, budget))),
         ...after.flatMap((piece) => piece.split('\n')),
       ];
     };
     // Every block's id, name and attributes, hashed (cyrb53): the store as it is at this moment.
-    const fingerprint = (): string => {
+    const fingerprint = (): string | null => {
+      const budget = { left: MAX_BLOCKS };
       let h1 = 0xdeadbeef;
       let h2 = 0x41c6ce57;
       const feed = (piece: string) => {
@@ -146,6 +150,7 @@ export async function blockEditorMain(call: BlockEditorCall, origin: string): Pr
       const walk = (blocks: unknown, depth: number) => {
         if (!Array.isArray(blocks) || depth > 100) return;
         for (const block of blocks as Block[]) {
+          if (overBudget(budget)) return;
           feed(`${String(block.clientId)}|${String(block.name)}|`);
           const attributes = attributesOf(block);
           for (const key of Object.keys(attributes).sort()) feed(`${key}=${value(attributes[key])};`);
@@ -155,6 +160,7 @@ export async function blockEditorMain(call: BlockEditorCall, origin: string): Pr
         }
       };
       walk(getBlocks(), 0);
+      if (budget.left < 0) return null;
       h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
       h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
       return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
@@ -163,9 +169,13 @@ export async function blockEditorMain(call: BlockEditorCall, origin: string): Pr
       const blocks = list();
       if (!blocks) return { ok: false, reason: 'too-large', message: 'the store’s blocks are not a readable list' };
       const top = getBlocks() as Block[];
-      const storeText = top.map((block) => lines(block, 0).join('\n')).join('\n');
+      const budget = { left: MAX_BLOCKS };
+      const storeText = top.map((block) => lines(block, 0, budget).join('\n')).join('\n');
+      if (budget.left < 0) return { ok: false, reason: 'too-large', message: `the store holds more than ${MAX_BLOCKS} blocks` };
       if (storeText.length > MAX_TEXT) return { ok: false, reason: 'too-large', message: 'the store’s text is longer than Tether reads' };
-      const read = { ok: true as const, blocks, fingerprint: fingerprint(), text: storeText };
+      const print = fingerprint();
+      if (print === null) return { ok: false, reason: 'too-large', message: `the store holds more than ${MAX_BLOCKS} blocks` };
+      const read = { ok: true as const, blocks, fingerprint: print, text: storeText };
       return inserted ? { ...read, inserted } : read;
     };
 
@@ -185,8 +195,9 @@ export async function blockEditorMain(call: BlockEditorCall, origin: string): Pr
       const made = pasted.length > 0 ? pasted : [createBlock('core/paragraph', {})];
       const top = getBlocks() as Block[];
       const same = top.length === call.replace.length && top.every((block, at) => block.clientId === call.replace[at]);
-      if (!same || fingerprint() !== call.expect)
-        return { ok: false, reason: 'changed', message: 'the post changed since Tether read it; nothing was written' };
+      const print = fingerprint();
+      if (print === null) return { ok: false, reason: 'too-large', message: `the store holds more than ${MAX_BLOCKS} blocks` };
+      if (!same || print !== call.expect) return { ok: false, reason: 'changed', message: 'the post changed since Tether read it; nothing was written' };
       // Selecting the end of the last block made, as the editor's paste over every block does; a
       // store with no block yet (the editor shows only its appender) gets them inserted.
       if (call.replace.length === 0) await insertBlocks(made, 0, '', true, -1);

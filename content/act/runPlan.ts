@@ -139,11 +139,12 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
     const write = validation.writes.get(index);
     if (!write) continue;
     const { editable } = write.field;
-    // The person may have started typing since validation: check again at the last moment.
-    const typing = personIsTyping(typingSurface(editable));
-    const now = readEditable(editable);
+    // The person may have started typing since validation: check again at the last moment, and
+    // once more where a write waits on the page (the block editor's store read, a worker round trip).
     const expectedNow = fieldExpectation({ planned: written.get(write.field) }) ?? write.expectedBefore;
-    if (typing || !holdsExpected(now, expectedNow)) {
+    const stillExpected = () => !personIsTyping(typingSurface(editable)) && holdsExpected(readEditable(editable), expectedNow);
+    const moved = () => {
+      const typing = personIsTyping(typingSurface(editable));
       const code: ErrorCode = typing ? 'target_busy' : 'field_changed';
       const found = typing
         ? problem(index, code, `"${step.field}" is in use by the person.`, { cause: 'person' })
@@ -154,7 +155,9 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
         details: problemDetails([found]),
         message: ({ all }) => `Step ${index + 1}: "${step.field}" ${typing ? 'is being typed in by the person' : 'changed while the plan ran'}; ${all}.`,
       });
-    }
+    };
+    const now = readEditable(editable);
+    if (!stillExpected()) return moved();
     await ledger.before(write);
     const beforeHash = fieldHash(now);
     const images = ledger.imagesOf(index);
@@ -189,8 +192,15 @@ async function execute(plan: Plan, validation: Validation, pins: ClickPin[]): Pr
       outcome =
         step.op === 'select'
           ? await selectValue(editable, step.value)
-          : await writeText(editable, step.op === 'fill' && step.text === '' ? 'clear' : (step.op as 'fill' | 'append' | 'clear'), write.planned);
+          : await writeText(
+              editable,
+              step.op === 'fill' && step.text === '' ? 'clear' : (step.op as 'fill' | 'append' | 'clear'),
+              write.planned,
+              stillExpected,
+            );
     }
+    // Nothing was written because the field moved under the write (a store fill checks again): say so, as above.
+    if (!outcome.verified && outcome.sent === false && !stillExpected()) return moved();
     const verified = step.op === 'select' ? outcome.verified && normalizeFieldText(outcome.text) === normalizeFieldText(write.expectedAfter) : outcome.verified;
     ran.push({
       step: index,

@@ -10,7 +10,7 @@
  * read back: success means the page's model kept it, not that a call returned. Markdown and HTML
  * go in as allowlisted HTML where the editor maps it into its schema, as text elsewhere.
  */
-import { normalizeFieldText, sameFieldText } from '../../shared/page/fieldText.ts';
+import { looseFieldText, normalizeFieldText, sameFieldText } from '../../shared/page/fieldText.ts';
 import type { TextFormat } from '../../shared/agent/planSchema.ts';
 import { asTether } from './actHost.ts';
 import { readEditable, readEditableHtml, type Editable } from '../editables.ts';
@@ -78,18 +78,9 @@ function isNativeRich(editable: Editable): boolean {
   return familyOf(editable).model === 'dom';
 }
 
-/** Comparing rich text: editors differ in blank lines and in how they collapse spaces. */
-function loose(text: string): string {
-  return normalizeFieldText(text)
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '')
-    .join('\n');
-}
-
 /** A form control's value compares exactly; an editor's text loosely. */
 export function sameText(editable: Editable, a: string, b: string): boolean {
-  return familyOf(editable).model === 'value' ? sameFieldText(a, b) : loose(a) === loose(b);
+  return familyOf(editable).model === 'value' ? sameFieldText(a, b) : looseFieldText(a) === looseFieldText(b);
 }
 
 /** A separator so that appended markdown starts a new block in a plain-text field. */
@@ -124,8 +115,12 @@ function emptyPayload(): Payload {
   return { format: 'text', text: '', html: '', htmlText: '', constructs: [], removed: [] };
 }
 
-/** fill / append / clear one text field, through the family's paths, read back. */
-export async function writeText(editable: Editable, mode: Mode, planned: PlannedText | null): Promise<WriteOutcome> {
+/**
+ * fill / append / clear one text field, through the family's paths, read back. `stillExpected`:
+ * whether the field still holds what the plan expects, asked again by a path that waits on the
+ * page before it writes (the block editor's store).
+ */
+export async function writeText(editable: Editable, mode: Mode, planned: PlannedText | null, stillExpected?: () => boolean): Promise<WriteOutcome> {
   const driver = familyOf(editable).driver;
   if (driver?.write) return fromDriver(editable, await driver.write(editable, mode, planned?.payload ?? null));
   if (driver)
@@ -150,6 +145,7 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
     payload: delivered,
     setterValue,
     accept: (text) => expected.some((candidate) => sameText(editable, text, candidate)),
+    ...(stillExpected ? { stillExpected } : {}),
   });
   const outcome: WriteOutcome = { editor: editable.family, path: delivery.path, tried: delivery.tried, verified: delivery.verified, text: delivery.text };
   if (!delivery.verified && delivery.path !== null) outcome.why = delivery.why ?? notKept(editable, expected);
@@ -192,7 +188,8 @@ function structureReport(
   };
   const kept = payload.constructs.filter(landed);
   const tookHtml =
-    sameText(editable, text, richText) && (kept.length > 0 || payload.constructs.length === 0 || loose(payload.htmlText) !== loose(payload.text));
+    sameText(editable, text, richText) &&
+    (kept.length > 0 || payload.constructs.length === 0 || looseFieldText(payload.htmlText) !== looseFieldText(payload.text));
   // A plain-text editor (Lexical's plain text, say) took the text/plain part: markdown as its source.
   if (!tookHtml) return { took: 'text' as const, kept: [], dropped: payload.format === 'html' ? [...payload.constructs, ...payload.removed] : [] };
   return { took: 'html' as const, kept, dropped: [...payload.constructs.filter((name) => !kept.includes(name)), ...payload.removed] };

@@ -44,6 +44,8 @@ export interface DeliveryRequest {
   accept(text: string): boolean;
   /** The value for native setters (text controls): the whole expected value. */
   setterValue: string;
+  /** Whether the field still holds what the plan expects (a store fill asks again right before it writes). */
+  stillExpected?: () => boolean;
 }
 
 /** The paths the family honours (its descriptor's `write`), for plain text, for markup, and for clearing. */
@@ -284,7 +286,12 @@ async function run(path: PathName, request: DeliveryRequest): Promise<Ran> {
     // The editor's own store (no selection, no focus): only a fill or a clear, which replace everything.
     const fill = familyOf(editable).storeFill;
     if (!fill || !whole) return { written: false, problem: 'this editor’s store is written only by a fill or a clear' };
-    return fill(editable, clearing ? '' : editorMarkup(editable, payload.html), clearing ? '' : (payload.pasteText ?? payload.text));
+    return fill(
+      editable,
+      clearing ? '' : editorMarkup(editable, payload.html),
+      clearing ? '' : (payload.pasteText ?? payload.text),
+      request.stillExpected ?? (() => true),
+    );
   }
   if (path === 'setter') {
     asTether(() => nativeSet(editable, request.setterValue));

@@ -40,3 +40,12 @@ export function fieldHash(text: string): string {
 export function sameFieldText(a: string, b: string): boolean {
   return normalizeFieldText(a) === normalizeFieldText(b);
 }
+
+/** Comparing rich text: editors differ in blank lines and in how they collapse spaces. */
+export function looseFieldText(text: string): string {
+  return normalizeFieldText(text)
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}

@@ -266,9 +266,10 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
   finishes?: 'idle' | 'frame' | 'idle-frame';
   /**
    * The `block-store` path: the whole field replaced through the editor's own store in the main
-   * world (`html` as Tether's HTML for it, `text` its plain flavour; both '' to clear).
+   * world (`html` as Tether's HTML for it, `text` its plain flavour; both '' to clear);
+   * `stillExpected` is asked once the store was read, right before the write.
    */
-  storeFill?: (editable: Editable, html: string, text: string) => Promise<StoreFillOutcome>;
+  storeFill?: (editable: Editable, html: string, text: string, stillExpected: () => boolean) => Promise<StoreFillOutcome>;
   /** The heading levels its model keeps (none: plain text); a heading it does not keep is written at the nearest one it does. */
   headings: readonly HeadingLevel[];
   /** The lists its model keeps. */

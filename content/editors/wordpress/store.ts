@@ -16,8 +16,9 @@
  * rendered blocks before and after, and deliver.ts verifies both the store's text and the page's.
  */
 import { blockEditorAnswerSchema, type BlockEditorAnswer, type BlockEditorCall, type ListedBlock } from '../../../shared/page/blockEditorCall.ts';
-import { callWorker } from '../../act/actHost.ts';
-import { readEditable, type Editable } from '../../editables.ts';
+import { looseFieldText } from '../../../shared/page/fieldText.ts';
+import { callWorker, personIsTyping } from '../../act/actHost.ts';
+import { readEditable, typingSurface, type Editable } from '../../editables.ts';
 import type { StoreFillOutcome } from '../families/family.ts';
 import { settle } from '../settle.ts';
 
@@ -43,23 +44,37 @@ const failed = (answer: BlockEditorAnswer) => (answer.ok ? '' : `${answer.reason
  * Every top-level block replaced by the blocks the editor makes of `html` (and `text`, the paste's
  * plain flavour); '' and '': a clear (one empty paragraph). Resolves with the store's text once the
  * page renders the store's new blocks, or says why nothing (or not that) was written.
+ *
+ * The read is a worker round trip (seconds under load), so the field is checked again once it is
+ * back, right before the write: `stillExpected` (the plan's expectation, the person not typing),
+ * the store's text against the page's, and no IME composition open in it — @wordpress/rich-text
+ * returns from its input handler while `isComposing` (rich-text 7.56.0, use-input-and-selection),
+ * so syllables being composed are on the page but not in the store, and a write would wipe them.
  */
-export async function fillThroughStore(editable: Editable, html: string, text: string): Promise<StoreFillOutcome> {
+export async function fillThroughStore(editable: Editable, html: string, text: string, stillExpected: () => boolean = () => true): Promise<StoreFillOutcome> {
+  const composing = () => personIsTyping(typingSurface(editable)) === 'composing';
+  if (composing()) return { written: false, problem: 'the person is composing text in the post (an input method is open); nothing was written' };
   const read = await callStore({ op: 'read' });
   if (!read.ok || read.fingerprint === undefined)
     return { written: false, problem: `the block editor’s store cannot be reached (${failed(read) || 'no fingerprint'})` };
   const top = topOf(read.blocks);
   // An empty post: the store holds no block, and the editor shows one empty default paragraph that is not in it yet (observed).
   const rendered = renderedTop(editable.element);
-  const empty = top.length === 0 && rendered.length <= 1 && (read.text ?? '') === '' && readEditable(editable).trim() === '';
+  const shownText = readEditable(editable);
+  const empty = top.length === 0 && rendered.length <= 1 && (read.text ?? '') === '' && shownText.trim() === '';
   if (!empty && !sameList(top, rendered))
     return { written: false, problem: 'the block editor’s store does not read as what the page shows; Tether writes neither way' };
+  // Inside a block too: the store must hold the text the page shows (the list compares only ids).
+  if (looseFieldText(read.text ?? '') !== looseFieldText(shownText))
+    return { written: false, problem: 'the block editor’s store holds other text than the page shows; nothing was written' };
+  if (composing()) return { written: false, problem: 'the person is composing text in the post (an input method is open); nothing was written' };
+  if (!stillExpected()) return { written: false, problem: 'the post changed as Tether was about to write it; nothing was written' };
   const answer = await callStore({ op: 'replace', html, text, replace: top, expect: read.fingerprint });
   if (!answer.ok) {
-    if (answer.reason === 'changed') return { written: false, problem: 'the post changed as Tether was about to write it; nothing was written' };
-    // The page may have written before it failed: the read-back says what the store holds.
+    // Whatever it answered ('changed' included: its word only), the read-back says what the store holds.
     const now = await callStore({ op: 'read' });
     const untouched = now.ok && now.fingerprint === read.fingerprint;
+    if (untouched && answer.reason === 'changed') return { written: false, problem: 'the post changed as Tether was about to write it; nothing was written' };
     return untouched
       ? { written: false, problem: `the block editor did not take the text (${failed(answer)})` }
       : { written: true, problem: `the block editor answered ${failed(answer)}`, storeText: now.ok ? (now.text ?? null) : null };
