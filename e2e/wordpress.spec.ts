@@ -168,3 +168,62 @@ test('wordpress block editor: a fill over a post of one block that is not focuse
   expect(rolled.details).not.toHaveProperty('leftOver');
   expect(await storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Only paragraph.' }]);
 });
+
+test('wordpress block editor: a Hangul syllable being composed in a block (on the page, not yet in the store) stops a fill: target_busy, the store as it was', async ({
+  tether,
+}) => {
+  const scene = await editorScene(tether, 'wordpress-block-editor');
+  await scene.inspect();
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Only paragraph.' }] })));
+  // The person composes in the block: the field is WritingFlow's element, the composition is in the block's own contenteditable.
+  await scene.page.bringToFront();
+  await scene.page.locator('.is-root-container [contenteditable="true"]').first().click();
+  await scene.page.keyboard.press('End');
+  const cdp = await scene.page.context().newCDPSession(scene.page);
+  await cdp.send('Input.imeSetComposition', { text: '한', selectionStart: 1, selectionEnd: 1 });
+  await expect(scene.page.locator('.is-root-container')).toContainText('한');
+  const refusal = refused(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Replaced text.' }], continueDraft: true }), 'invalid_request');
+  expect(refusal.details?.problems).toContainEqual(expect.objectContaining({ code: 'target_busy', message: expect.stringContaining('IME') }));
+  expect(await storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Only paragraph.' }]);
+  await cdp.send('Input.insertText', { text: '한' });
+  await expect.poll(() => storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Only paragraph.한' }]);
+});
+
+test('wordpress block editor: a rollback after a fill over a post with a photo block says the photo is not back (the restore is allowlisted markup), never "restored" by its text alone', async ({
+  tether,
+}) => {
+  const scene = await editorScene(tether, 'wordpress-block-editor');
+  await scene.inspect();
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Only paragraph.' }] })));
+  // The person's photo block before the paragraph (as the editor's inserter puts one).
+  await scene.page.evaluate(() => {
+    const wp = (
+      window as unknown as {
+        wp: {
+          blocks: { createBlock(name: string, attributes: object): unknown };
+          data: { dispatch(store: string): { insertBlocks(blocks: unknown[], index: number): void } };
+        };
+      }
+    ).wp;
+    wp.data
+      .dispatch('core/block-editor')
+      .insertBlocks([wp.blocks.createBlock('core/image', { url: `${location.origin}/the-persons-photo.png`, alt: 'ridge' })], 0);
+  });
+  await expect(scene.page.locator('.is-root-container img')).toHaveCount(1);
+  await scene.inspect();
+  const rolled = refused(
+    await scene.act({
+      steps: [
+        { op: 'fill', field: 'body', text: 'Replaced text.' },
+        { op: 'fill', field: 'tags', text: 'Market Spring' },
+      ],
+    }),
+    'invalid_request',
+  );
+  expect(rolled.details).toMatchObject({ ran: [0, 1] });
+  expect(rolled.details?.leftOver).toContainEqual(
+    expect.objectContaining({ step: 0, field: 'body', why: 'the text is back, but 1 photo the field held before is not' }),
+  );
+  // What the page holds now: the text back, the photo block not (what the leftover says).
+  expect(await storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Only paragraph.' }]);
+});

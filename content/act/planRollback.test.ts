@@ -13,6 +13,7 @@ import { editableFrom, type Editable } from '../editables.ts';
 import type { LocatedField } from '../pageModel.ts';
 import { problem, problemDetails, summarize, undoneWords, withLeftOver, type Undone } from './planProblems.ts';
 import { PlanLedger, refusal } from './planRollback.ts';
+import { photosMissing } from './writeField.ts';
 import type { PlannedWrite } from './planSteps.ts';
 
 /** When set, a family's image removal throws (page data it did not expect), as the real one would. */
@@ -318,5 +319,17 @@ describe('planProblems: the words of a refusal', () => {
   it('refusal: an error and, by default, nothing ran', () => {
     const error = summarize([other]);
     expect(refusal(error)).toEqual({ ok: false, error, problems: [], ran: [], rolledBack: [] });
+  });
+});
+
+describe('photosMissing: the photos a field held before a plan that a restore did not bring back', () => {
+  it.each([
+    { name: 'none before → none missing', before: [], now: ['a.png'], missing: 0 },
+    { name: 'all back, in another order', before: ['a.png', 'b.png'], now: ['b.png', 'a.png'], missing: 0 },
+    { name: 'one of two gone', before: ['a.png', 'b.png'], now: ['a.png'], missing: 1 },
+    { name: 'the same photo twice, back once → one missing', before: ['a.png', 'a.png'], now: ['a.png'], missing: 1 },
+    { name: 'every photo gone (a block editor’s restore of allowlisted markup)', before: ['a.png', 'b.png'], now: [], missing: 2 },
+  ])('$name', ({ before, now, missing }) => {
+    expect(photosMissing(before, now)).toBe(missing);
   });
 });

@@ -13,7 +13,7 @@ import { clearChoice } from '../editors/fileInput.ts';
 import type { LocatedField } from '../pageModel.ts';
 import { undoneWords, withLeftOver, type Undone } from './planProblems.ts';
 import type { PlannedWrite } from './planSteps.ts';
-import { restoreField, sameText, snapshotField, type FieldSnapshot } from './writeField.ts';
+import { fieldImages, photosMissing, restoreField, sameText, snapshotField, type FieldSnapshot } from './writeField.ts';
 
 export function refusal(error: TetherError, problems: PlanProblem[] = [], ran: StepOutcome[] = [], rolledBack: number[] = []): PageActResult {
   return { ok: false, error, problems, ran, rolledBack };
@@ -88,15 +88,19 @@ export class PlanLedger {
       }
       const snapshot = this.snapshots.get(write.field);
       let back = removed;
+      let lostPhotos = 0;
       if (snapshot) {
         this.snapshots.delete(write.field); // the earliest snapshot restores the field once
         const unchanged = sameText(editable, readEditable(editable), snapshot.text) && readEditableHtml(editable) === snapshot.html;
         back = (unchanged || (await restoreField(editable, snapshot))) && removed;
+        // A restore is read back by its text; the photos the field held before are counted too
+        // (a block editor's restore of allowlisted markup does not bring an image block back).
+        lostPhotos = photosMissing(snapshot.images, fieldImages(editable));
       } else if (!write.image) continue;
       // The editor's undo took the image out; it must not have taken (or brought back) any text with it.
       // (A family's own removal through its model, e.g. SmartEditor ONE's, is read back by that family.)
       const textKept = snapshot !== undefined || !removesByUndo(editable) || sameText(editable, readEditable(editable), this.textBefore.get(write.field) ?? '');
-      if (back && textKept) {
+      if (back && textKept && lostPhotos === 0) {
         undone.restored.push(outcome.step);
         continue;
       }
@@ -108,6 +112,9 @@ export class PlanLedger {
         length: text.length,
         hash: fieldHash(text),
         ...(back && !textKept ? { why: 'the editor’s undo took the image out, but the field’s text is not what it was before the plan' } : {}),
+        ...(back && textKept && lostPhotos > 0
+          ? { why: `the text is back, but ${lostPhotos} photo${lostPhotos === 1 ? '' : 's'} the field held before ${lostPhotos === 1 ? 'is' : 'are'} not` }
+          : {}),
       });
     }
     return undone;

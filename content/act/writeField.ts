@@ -66,6 +66,26 @@ export interface FieldSnapshot {
   html: string | null;
   /** The allowlisted markup, for editors with their own model (they take it back through paste). */
   semantic: string | null;
+  /** The photos the field showed (each img's address, once per img): a restore by text alone may not bring them back. */
+  images: string[];
+}
+
+/** Each img the field shows, by address (an iframe editor's document included). */
+export function fieldImages(editable: Editable): string[] {
+  const root = editable.buffer?.body ?? editable.element;
+  return Array.from(root.querySelectorAll('img'), (img) => img.getAttribute('src') ?? '').filter((src) => src !== '');
+}
+
+/** How many of the photos `before` names are not among `now` (each img counted once). */
+export function photosMissing(before: readonly string[], now: readonly string[]): number {
+  const left = [...now];
+  let missing = 0;
+  for (const src of before) {
+    const at = left.indexOf(src);
+    if (at < 0) missing += 1;
+    else left.splice(at, 1);
+  }
+  return missing;
 }
 
 /** Fields whose value is plain text: markdown goes in as its source. */
@@ -222,6 +242,7 @@ export async function snapshotField(editable: Editable): Promise<FieldSnapshot> 
     text: readEditable(editable),
     html: readEditableHtml(editable),
     semantic: modelEditor ? semanticHtml(editable.element, { underline: true, editor: true }) : null,
+    images: fieldImages(editable),
   };
   if (family.driver) snapshot.driver = await family.driver.snapshot(editable);
   return snapshot;
