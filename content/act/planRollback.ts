@@ -31,6 +31,13 @@ export interface Abort {
   message: (undone: { all: string; before: string }) => string;
 }
 
+/** A leftover's words for photos a restore did not bring back. */
+function photosWhy(lost: number, textBack: boolean): string {
+  const photos = `${lost} photo${lost === 1 ? '' : 's'} the field held before`;
+  const verb = lost === 1 ? 'is' : 'are';
+  return textBack ? `the text is back, but ${photos} ${verb} not` : `neither the text nor ${photos} ${verb} back`;
+}
+
 export class PlanLedger {
   /** The steps that ran, in order (a failed write included: it may have left something). */
   readonly ran: StepOutcome[] = [];
@@ -112,9 +119,7 @@ export class PlanLedger {
         length: text.length,
         hash: fieldHash(text),
         ...(back && !textKept ? { why: 'the editor’s undo took the image out, but the field’s text is not what it was before the plan' } : {}),
-        ...(back && textKept && lostPhotos > 0
-          ? { why: `the text is back, but ${lostPhotos} photo${lostPhotos === 1 ? '' : 's'} the field held before ${lostPhotos === 1 ? 'is' : 'are'} not` }
-          : {}),
+        ...(!(back && !textKept) && lostPhotos > 0 ? { why: photosWhy(lostPhotos, back && textKept) } : {}),
       });
     }
     return undone;
