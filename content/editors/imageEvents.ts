@@ -39,11 +39,14 @@ export function undoKeys(editable: Editable): void {
 
 /**
  * Waits until `check` answers (on every change under the field, and at least every 100 ms, as
- * uploads finish off the page's main thread), or the deadline passes (null).
+ * uploads finish off the page's main thread), or the deadline passes (null). The check may read
+ * asynchronously (CodeMirror's state in the main world, markdownImage.ts): one look at a time.
  */
-export function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
+export function waitForRead<T>(editable: Editable, check: () => Promise<T | null>, deadlineMs: number): Promise<T | null> {
   return new Promise((resolve) => {
     let done = false;
+    let looking = false;
+    let again = false;
     const finish = (value: T | null) => {
       if (done) return;
       done = true;
@@ -53,15 +56,39 @@ export function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs
       resolve(value);
     };
     const look = () => {
-      const found = check();
-      if (found !== null) finish(found);
+      if (done) return;
+      if (looking) {
+        again = true;
+        return;
+      }
+      looking = true;
+      void check().then(
+        (found) => {
+          looking = false;
+          if (found !== null) finish(found);
+          else if (again) {
+            again = false;
+            look();
+          }
+        },
+        () => {
+          looking = false;
+        },
+      );
     };
     const observer = new MutationObserver(look);
     observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
     const timer = setInterval(look, 100);
-    const deadline = setTimeout(() => finish(check()), deadlineMs);
+    const deadline = setTimeout(() => {
+      void check().then(finish, () => finish(null));
+    }, deadlineMs);
     look();
   });
+}
+
+/** waitFor with a check that answers at once. */
+export function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
+  return waitForRead(editable, async () => check(), deadlineMs);
 }
 
 /** Waits until nothing under the field has changed for `quietMs` (an editor's history grouping), at most `limitMs`. */

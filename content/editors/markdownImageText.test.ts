@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeAlt, imageMarkups, insertionIn, lineAfter, storedUrl, uploadState, withAlt } from './markdownImageText.ts';
+import { agreesWithDrawn, escapeAlt, imageMarkups, insertionIn, lineAfter, storedUrl, uploadState, withAlt } from './markdownImageText.ts';
 
 const BASE = 'http://notes.localhost:4000/editor/codemirror';
 
@@ -107,4 +107,24 @@ describe('lineAfter', () => {
     expect(lineAfter(lines, 'Nowhere')).toEqual({ problem: 'no paragraph starts with “Nowhere”' });
     expect(lineAfter(lines, 'We started')).toEqual({ problem: '2 paragraphs start with “We started”: give more of its words' });
   });
+});
+
+describe('agreesWithDrawn (the page’s word on CodeMirror’s text, checked against the lines it drew)', () => {
+  const text = ['# Title', '', 'one', 'two', '', 'three', 'four'].join('\n');
+  it.each([
+    ['all of it drawn', [['# Title', '', 'one', 'two', '', 'three', 'four']], true],
+    ['its start and its end, a gap between', [['# Title', ''], ['four']], true],
+    [
+      'runs in order, each consecutive',
+      [
+        ['one', 'two'],
+        ['three', 'four'],
+      ],
+      true,
+    ],
+    ['a drawn line the text lacks', [['# Title', 'added']], false],
+    ['runs out of order', [['three'], ['one']], false],
+    ['a run not consecutive in the text', [['one', 'three']], false],
+    ['nothing drawn', [], false],
+  ])('%s', (_, runs, want) => expect(agreesWithDrawn(text, runs)).toBe(want));
 });

@@ -126,3 +126,33 @@ export function lineAfter(lines: readonly string[], after: string): { line: numb
   if (matching.length === 0) return { problem: `no paragraph starts with “${wanted.slice(0, 80)}”` };
   return { problem: `${matching.length} paragraphs start with “${wanted.slice(0, 80)}”: give more of its words` };
 }
+
+/**
+ * Whether a document text (the page's word, from CodeMirror's state in the main world) agrees with
+ * what the editor has drawn: each run of drawn lines (between the gaps of what it did not draw) is
+ * consecutive lines of the text, the runs in order. `runs` empty (nothing drawn) agrees with nothing.
+ */
+export function agreesWithDrawn(text: string, runs: ReadonlyArray<readonly string[]>): boolean {
+  if (runs.length === 0 || runs.every((run) => run.length === 0)) return false;
+  const lines = text.split('\n');
+  let from = 0;
+  for (const run of runs) {
+    if (run.length === 0) continue;
+    let found = -1;
+    for (let start = from; start + run.length <= lines.length; start += 1) {
+      if (run.every((line, index) => lines[start + index] === line)) {
+        found = start;
+        break;
+      }
+    }
+    if (found < 0) return false;
+    from = found + run.length;
+  }
+  return true;
+}
+
+/** The line (0-based) and column of an offset into a text. */
+export function lineOfOffset(text: string, offset: number): { line: number; column: number } {
+  const head = text.slice(0, offset).split('\n');
+  return { line: head.length - 1, column: (head.at(-1) ?? '').length };
+}
