@@ -2,15 +2,18 @@
  * Images into a markdown editor that uploads on paste (CodeMirror 6's family `image`, via
  * `custom`): the site's own paste handler uploads the File and writes the image's markup into
  * the source, as GitHub's, GitLab's, Discourse's and Forem's composers do. Verified by text: the
- * field's source, read back (below: how), is what it was
- * with exactly one `![alt](stored-url)` inserted at the caret (and the site's line breaks around
- * it), the address http(s) or on the site, never data:/blob:/empty (the placeholder a site shows
- * while uploading is waited out, with the limit of every upload).
+ * field's source, read back (below: how), is what it was with exactly one image's markup inserted
+ * at the caret (and the site's line breaks around it), in one of the forms sites write
+ * (markdownImageText.ts): `![alt](stored-url)`, Discourse's `![name|WxH](upload://short.ext)`, or
+ * GitHub's `<img width height alt src />`; the address http(s) or on the site (or Discourse's
+ * short URL), never data:/blob:/empty (the placeholder a site shows while uploading is waited out,
+ * with the limit of every upload; a data:/blob: image still there at the limit is taken out).
  *
  * The alt: the site writes its own (the file's name, "image", or none). Tether then takes the
  * site's insertion back with the editor's undo (Ctrl+Z, as the person would; as many steps as the
  * site's placeholder and answer took, read back to the text before) and pastes the same insertion
- * with the alt as text: one paste, one step of the person's undo, the address the site's.
+ * with the alt as text, in the site's own form (Discourse's `|WxH` and GitHub's width and height
+ * kept): one paste, one step of the person's undo, the address the site's.
  *
  * A failed upload: the site takes its placeholder out (the text is as it was: nothing to do), or
  * leaves it (taken out here, exactly that piece of text, by a delete of its range). A rollback
@@ -284,9 +287,11 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
         return refuse(`the editor did not take the image in ${seconds} s: its paste does not upload images (Tether never writes a link instead)`);
       if (last.state === 'uploading') {
         const gone = await deleteRange(editable, last.at, last.inserted.length);
-        return refuse(
-          `the site’s upload did not finish in ${seconds} s${gone ? '; its placeholder was taken out' : ', and its placeholder could not be taken out'}`,
-        );
+        const what = last.local ? 'its image' : 'its placeholder';
+        const taken = gone ? `; ${what} was taken out` : `, and ${what} could not be taken out`;
+        // A data: or blob: address is the page's own bytes: no copy the site stored (the post would carry it inline, or lose it).
+        if (last.local) return refuse(`the site wrote the image at a data: or blob: address, not a copy it stored, for ${seconds} s${taken}`);
+        return refuse(`the site’s upload did not finish in ${seconds} s${taken}`);
       }
       return refuse(
         `the text changed in a way Tether did not expect with the image (${last.state === 'other' ? last.why : 'no image'}); nothing was taken out`,
@@ -333,7 +338,7 @@ async function removeMarkdownImage(request: { editable: Editable; src: string })
     if (gone) insertedBy.delete(src);
     return gone;
   }
-  const held = imageMarkups(now).filter((markup) => storedUrl(markup.url, editable.doc.baseURI) === src);
+  const held = imageMarkups(now).filter((markup) => storedUrl(markup.url, editable.doc.baseURI, markup.form) === src);
   if (held.length === 0) return true;
   if (held.length > 1 || !held[0]) return false;
   return deleteRange(editable, held[0].start, held[0].end - held[0].start);
