@@ -41,10 +41,17 @@ import { pageTransfer } from './pasteEvent.ts';
 /** What each image this put in inserted (by its stored address): a rollback deletes exactly that. */
 const insertedBy = new Map<string, string>();
 
-/** The editor's lines (its document, one `.cm-line` each), or null when it shows anything else (a gap of an unrendered part). */
+/**
+ * A drawn line whose text is its whole line: a `.cm-line` with no widget in it (CodeMirror's
+ * widgets are contenteditable=false; a very long line is drawn in part, a LineGapWidget standing
+ * for the rest — @codemirror/view 6.43.15 — and its text would read short).
+ */
+const wholeLine = (element: Element) => element.classList.contains('cm-line') && !element.querySelector('[contenteditable="false"]');
+
+/** The editor's lines (its document, one `.cm-line` each), or null when it shows anything else (a gap of an undrawn part, a widget). */
 function lineElements(root: HTMLElement): HTMLElement[] | null {
   const lines = Array.from(root.children) as HTMLElement[];
-  return lines.every((line) => line.classList.contains('cm-line')) ? lines : null;
+  return lines.every(wholeLine) ? lines : null;
 }
 
 /** The source as drawn, when the editor has drawn all of it (no gap), else null. */
@@ -53,12 +60,19 @@ function drawnSource(root: HTMLElement): string | null {
   return lines ? lines.map((line) => line.textContent ?? '').join('\n') : null;
 }
 
-/** The runs of lines the editor has drawn, split where it shows anything else (a gap, a widget). */
-function drawnRuns(root: HTMLElement): string[][] {
-  const runs: string[][] = [[]];
+/** The runs of lines the editor has drawn, split where it shows anything else (a gap); a line drawn in part (a widget in it) by its text before the widget, ending its run. */
+function drawnRuns(root: HTMLElement): Array<Array<string | { prefix: string }>> {
+  const runs: Array<Array<string | { prefix: string }>> = [[]];
   for (const child of Array.from(root.children)) {
-    if (child.classList.contains('cm-line')) runs.at(-1)?.push(child.textContent ?? '');
-    else if ((runs.at(-1) ?? []).length > 0) runs.push([]);
+    if (wholeLine(child)) runs.at(-1)?.push(child.textContent ?? '');
+    else if (child.classList.contains('cm-line')) {
+      const widget = child.querySelector('[contenteditable="false"]');
+      const range = child.ownerDocument.createRange();
+      range.setStart(child, 0);
+      if (widget) range.setEndBefore(widget);
+      runs.at(-1)?.push({ prefix: widget ? range.toString() : '' });
+      runs.push([]);
+    } else if ((runs.at(-1) ?? []).length > 0) runs.push([]);
   }
   return runs.filter((run) => run.length > 0);
 }
@@ -266,7 +280,10 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
       editable,
       async () => {
         const now = await readSource(editable);
-        if (now === null) return { state: 'other', why: 'the editor’s text could not be read back' };
+        if (now === null) {
+          last = { state: 'other', why: 'the editor’s text could not be read back' };
+          return last;
+        }
         last = uploadState(before, now, base, at);
         if (last.state !== 'waiting') shown = true;
         else if (shown) return 'gone';
@@ -286,7 +303,8 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
       if (last.state === 'waiting')
         return refuse(`the editor did not take the image in ${seconds} s: its paste does not upload images (Tether never writes a link instead)`);
       if (last.state === 'uploading') {
-        const gone = await deleteRange(editable, last.at, last.inserted.length);
+        // Deleted by its range; where that cannot be selected (a line drawn in part: a long data: address), by the editor's undo, read back to the text before.
+        const gone = (await deleteRange(editable, last.at, last.inserted.length)) || (await undoInsertion(editable, before, last.at));
         const what = last.local ? 'its image' : 'its placeholder';
         const taken = gone ? `; ${what} was taken out` : `, and ${what} could not be taken out`;
         // A data: or blob: address is the page's own bytes: no copy the site stored (the post would carry it inline, or lose it).

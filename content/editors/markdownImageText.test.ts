@@ -128,6 +128,8 @@ describe('agreesWithDrawn (the page’s word on CodeMirror’s text, checked aga
     ['runs out of order', [['three'], ['one']], false],
     ['a run not consecutive in the text', [['one', 'three']], false],
     ['nothing drawn', [], false],
+    ['a long line drawn in part, its start agreeing', [['one', { prefix: 'tw' }], ['four']], true],
+    ['a line drawn in part, its start not the text’s', [['one', { prefix: 'xx' }]], false],
   ])('%s', (_, runs, want) => expect(agreesWithDrawn(text, runs)).toBe(want));
 });
 

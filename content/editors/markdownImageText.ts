@@ -178,17 +178,21 @@ export function lineAfter(lines: readonly string[], after: string): { line: numb
 /**
  * Whether a document text (the page's word, from CodeMirror's state in the main world) agrees with
  * what the editor has drawn: each run of drawn lines (between the gaps of what it did not draw) is
- * consecutive lines of the text, the runs in order. `runs` empty (nothing drawn) agrees with nothing.
+ * consecutive lines of the text, the runs in order. A line drawn only in part (a very long one,
+ * a widget standing for the rest) is given as `{ prefix }`, its text up to the first widget: the
+ * text's line must start with it, and it ends its run. Nothing drawn agrees with nothing.
  */
-export function agreesWithDrawn(text: string, runs: ReadonlyArray<readonly string[]>): boolean {
-  if (runs.length === 0 || runs.every((run) => run.length === 0)) return false;
+export function agreesWithDrawn(text: string, runs: ReadonlyArray<ReadonlyArray<string | { prefix: string }>>): boolean {
+  if (runs.every((run) => run.length === 0)) return false;
   const lines = text.split('\n');
+  const fits = (line: string | undefined, drawn: string | { prefix: string }) =>
+    line !== undefined && (typeof drawn === 'string' ? line === drawn : line.startsWith(drawn.prefix));
   let from = 0;
   for (const run of runs) {
     if (run.length === 0) continue;
     let found = -1;
     for (let start = from; start + run.length <= lines.length; start += 1) {
-      if (run.every((line, index) => lines[start + index] === line)) {
+      if (run.every((line, index) => fits(lines[start + index], line))) {
         found = start;
         break;
       }
