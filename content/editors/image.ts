@@ -11,12 +11,12 @@ import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
-import { blockAfter } from './blockAfter.ts';
+import { blockAfter, partlyDrawn } from './blockAfter.ts';
 import { eventTarget, focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
 import { pageTransfer } from './pasteEvent.ts';
 import { selectAndSync } from './settle.ts';
 
-export { blockAfter };
+export { blockAfter, partlyDrawn };
 
 /** Bytes the worker staged for this act (checked there, and again here before they go in). */
 export interface StagedImage {
