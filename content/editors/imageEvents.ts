@@ -4,6 +4,7 @@
  */
 import type { Editable } from '../editables.ts';
 import { pasteEvent } from './pasteEvent.ts';
+import { settle, waitUntil } from './settle.ts';
 
 export function view(editable: Editable): Window & typeof globalThis {
   return (editable.doc.defaultView ?? window) as Window & typeof globalThis;
@@ -37,48 +38,12 @@ export function undoKeys(editable: Editable): void {
   target.dispatchEvent(new win.KeyboardEvent('keyup', init));
 }
 
-/**
- * Waits until `check` answers (on every change under the field, and at least every 100 ms, as
- * uploads finish off the page's main thread), or the deadline passes (null).
- */
+/** Waits until `check` answers, or the deadline passes (then `check`'s last answer): settle.ts's waitUntil on the field. */
 export function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (value: T | null) => {
-      if (done) return;
-      done = true;
-      observer.disconnect();
-      clearInterval(timer);
-      clearTimeout(deadline);
-      resolve(value);
-    };
-    const look = () => {
-      const found = check();
-      if (found !== null) finish(found);
-    };
-    const observer = new MutationObserver(look);
-    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
-    const timer = setInterval(look, 100);
-    const deadline = setTimeout(() => finish(check()), deadlineMs);
-    look();
-  });
+  return waitUntil(editable.element, check, deadlineMs);
 }
 
 /** Waits until nothing under the field has changed for `quietMs` (an editor's history grouping), at most `limitMs`. */
-export function waitQuiet(editable: Editable, quietMs: number, limitMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    let timer = setTimeout(finish, quietMs);
-    const deadline = setTimeout(finish, limitMs);
-    const observer = new MutationObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(finish, quietMs);
-    });
-    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
-    function finish() {
-      observer.disconnect();
-      clearTimeout(timer);
-      clearTimeout(deadline);
-      resolve();
-    }
-  });
+export async function waitQuiet(editable: Editable, quietMs: number, limitMs: number): Promise<void> {
+  await settle([editable.element], () => false, { quietMs, deadlineMs: limitMs });
 }
