@@ -227,8 +227,18 @@ export async function insertImage(
       },
       limitMs,
     );
-    if (settled === 'gone')
-      return { path: null, tried, verified: false, text: readEditable(editable), problem: `the editor took the image out again: the site's upload failed` };
+    if (settled === 'gone') {
+      let problem = `the editor took the image out again: the site's upload failed`;
+      if (upload.failedUploadLeavesUndoStep) {
+        // Tether's paste is still a step of the editor's undo: taken back now, and read back as before the paste.
+        asTether(() => undoKeys(editable));
+        await waitQuiet(editable, 100, 1000);
+        const now = readEditable(editable);
+        if (!sameFieldText(withoutCaretFillers(now), withoutCaretFillers(textBefore)) || missing(already, images(editable).map(srcOf)).length > 0)
+          problem += '; the editor’s undo of the paste then changed the field';
+      }
+      return { path: null, tried, verified: false, text: readEditable(editable), problem };
+    }
     const stored = settled;
     if (!stored) {
       const added = newImages(editable, before);
