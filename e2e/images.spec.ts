@@ -124,11 +124,13 @@ inBothBrowsers(
     ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Kept text.' }] })));
     const textBefore = await editorText();
 
-    // (c) A plan whose second image fails: the first is taken out by the editor's undo, which here also writes.
+    // (c) A plan whose second image fails: the first is taken out by the editor's undo, which here
+    // also writes when it takes an image out (an undo that takes no image out writes nothing).
     await scene.page.evaluate(() => {
       const editor = (
         window as unknown as {
           ckeditor: {
+            getData(): string;
             commands: { get(name: string): { on(event: string, run: () => void, options: object): void } };
             model: {
               document: { getRoot(): unknown };
@@ -137,16 +139,20 @@ inBothBrowsers(
           };
         }
       ).ckeditor;
-      editor.commands
-        .get('undo')
-        .on(
-          'execute',
-          () =>
+      const photos = () => editor.getData().split('<img').length - 1;
+      let before = 0;
+      const undo = editor.commands.get('undo');
+      undo.on('execute', () => void (before = photos()), { priority: 'highest' });
+      undo.on(
+        'execute',
+        () => {
+          if (photos() < before)
             editor.model.change((writer) =>
               writer.insertText('Undo says hi. ', (editor.model.document.getRoot() as { getChild(index: number): unknown }).getChild(0), 0),
-            ),
-          { priority: 'lowest' },
-        );
+            );
+        },
+        { priority: 'lowest' },
+      );
     });
     // CKEditor 5 tells the person of a failed upload with window.alert (its Notification plugin's
     // default when the site handles no warnings, @ckeditor/ckeditor5-ui 48.5.2). A modal alert stops
