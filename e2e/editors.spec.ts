@@ -68,6 +68,8 @@ function lines(text: string): string[] {
 
 interface Family {
   page: string;
+  /** The page's query (a variant of its setup). */
+  query?: string;
   editor: string;
   /** Where the person clicks to type. */
   surface(page: Page): Locator;
@@ -105,6 +107,17 @@ const FAMILIES: Family[] = [
     noUndo: true,
   },
   {
+    // The same with @editorjs/image registered, as real sites do (its paste config claims <img> tags, image files and image URLs).
+    page: 'editorjs',
+    query: '?images',
+    editor: 'editorjs',
+    rich: true,
+    surface: (page) => page.locator('.ce-block [contenteditable="true"]').last(),
+    keeps: ['h2', 'h3', 'h4', 'strong', 'em', 'a', 'ul', 'ol'],
+    tags: ['h2', 'h3', 'h4', 'p', 'strong', 'em', 'a', 'ul', 'ol', 'li'],
+    noUndo: true,
+  },
+  {
     page: 'trix',
     editor: 'trix',
     rich: true,
@@ -112,6 +125,12 @@ const FAMILIES: Family[] = [
     // One heading level (h1: every heading lands there), no inline code, no line break inside a block.
     keeps: ['h2', 'h3', 'h4', 'strong', 'em', 's', 'a', 'ul', 'ol', 'blockquote', 'pre', 'br'],
     tags: ['h1', 'strong', 'em', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'pre'],
+  },
+  {
+    page: 'wordpress-block-editor',
+    editor: 'wordpress-block-editor',
+    rich: true,
+    surface: (page) => page.locator('.is-root-container [contenteditable="true"]').last(),
   },
   { page: 'ckeditor4', editor: 'ckeditor4', rich: true, surface: (page) => page.frameLocator('#editor iframe').locator('body') },
   { page: 'textarea', editor: 'textarea', rich: false, surface: (page) => page.locator('#editor textarea') },
@@ -125,10 +144,10 @@ async function modelLines(scene: EditorScene): Promise<string[]> {
 }
 
 for (const family of FAMILIES) {
-  test(`${family.page}: a markdown post, read back as markdown, rollback, plain text, field_changed and the person's undo, through the editor's own model`, async ({
+  test(`${family.page}${family.query ?? ''}: a markdown post, read back as markdown, rollback, plain text, field_changed and the person's undo, through the editor's own model`, async ({
     tether,
   }) => {
-    const scene = await editorScene(tether, family.page);
+    const scene = await editorScene(tether, family.page, family.query);
     const first = await scene.inspect();
     // The notes site has no adapter: the generic page model read it (the journal says which).
     const [looked] = await tether.must({ type: 'journal.list', limit: 1 });

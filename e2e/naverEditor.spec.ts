@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
 import type { ActDone, ActResult, InspectResult } from '../shared/agent/results.ts';
-import { expect, test } from './fixtures.ts';
+import { BOTH, expect, inBothBrowsers, test } from './fixtures.ts';
 import { ok, ran, refused } from './support/answers.ts';
 import type { TetherDriver } from './support/tetherDriver.ts';
 import { emptyDocument, paragraph, textComponent, textNode, titleComponent } from './sites/naver/editor/model.ts';
@@ -846,3 +846,101 @@ test('a page on another host with a SmartEditor global and uploader: a photo is 
   expect(sites.naver.uploads.length).toBe(uploads);
   expect(refusal.message).toMatch(/only in the body of a Naver Blog or Naver Cafe write page/);
 });
+
+/**
+ * Naver Blog photos in both browsers (firefox-esr through `network.dns.localDomains`,
+ * siteFixtures.ts): a photo of the Cafe notes after a named paragraph and an approved local file,
+ * through SmartEditor ONE's own uploader, read back from its model (the fixture's, in #mainFrame)
+ * at the stored address; a plan whose second photo's upload fails takes the first out and puts
+ * the title back. The steps and assertions of the Chromium-only tests above, on the TetherClient
+ * each browser gives.
+ */
+inBothBrowsers(
+  'Naver Blog photos (both browsers): a Cafe notes photo after a named paragraph and an approved local file through SmartEditor ONE’s uploader, read back from its model; a failed upload taken back',
+  BOTH,
+  async ({ tether, sites }) => {
+    const login = (host: string, next: string) => tether.sites.at(host, `/nidlogin?as=alice_nv&next=${encodeURIComponent(next)}`);
+    const notes = await tether.openAt(login('cafe.naver.com', '/ca-fe/cafes/10001/articles/1'));
+    await notes.waitForFunction(
+      () => Array.from(document.images).length >= 2 && Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0),
+    );
+    const page = await tether.openAt(login('blog.naver.com', '/alice_nv?Redirect=Write'));
+    await page.waitForFunction(
+      () => (document.querySelector('#mainFrame') as HTMLIFrameElement | null)?.contentDocument?.body?.dataset.editorReady === 'smarteditor-one',
+    );
+    const frameModel = () =>
+      page.evaluate(() =>
+        ((document.querySelector('#mainFrame') as HTMLIFrameElement).contentWindow as unknown as { __fixture: { model(): Model } }).__fixture.model(),
+      );
+    const workspace = (await tether.workspaceOf([page, notes])).id;
+    await tether.must({
+      type: 'workspace.setSite',
+      workspaceId: workspace,
+      origin: `${new URL(page.url()).origin}/`,
+      policy: { writable: true, publishWithoutApproval: false },
+    });
+    const profile = await tether.profileId();
+    const resolved = ok(await tether.agent('resolve', { profile, workspace, destination: { url: page.url() }, references: [{ url: notes.url() }] }));
+    const handle = resolved.write?.handle ?? '';
+    const ref = resolved.references?.[0]?.handle ?? '';
+    const act = (steps: unknown[]) => tether.agent('act', { profile, workspace, handle, plan: { steps } });
+    const inspect = () => tether.agent('inspect', { profile, workspace, handle });
+    await inspect();
+    ran(ok(await act([{ op: 'fill', field: 'body', text: '첫 문단입니다.\n\n둘째 문단입니다.', format: 'markdown', expect: { text: '' } }])));
+    const port = new URL(page.url()).port;
+
+    // A photo of the Cafe notes (no approval: already on the web), after the first paragraph.
+    await inspect();
+    const uploadsBefore = sites.naver.uploads.length;
+    const put = ran(ok(await act([{ op: 'image', field: 'body', source: { ref, image: 'market-stalls' }, alt: '장터', after: '첫 문단' }])));
+    expect(put.steps[0]).toMatchObject({ editor: 'smarteditor-one', path: 'image-upload-service', verified: true, kept: ['img'] });
+    let data = await frameModel();
+    expect(bodyOrder(data)).toEqual(['첫 문단입니다.', '[photo: 장터]', '둘째 문단입니다.']);
+    expect(imagesOf(data)[0]?.src).toBe(`http://blogfiles.pstatic.net:${port}${imagesOf(data)[0]?.path}?type=w1`);
+    expect(put.steps[0]?.src).toBe(imagesOf(data)[0]?.src);
+    expect(Buffer.compare(sites.naver.photos.get(imagesOf(data)[0]?.path ?? '')?.bytes ?? Buffer.alloc(0), Buffer.from(CAFE_PHOTOS[0]?.bytes ?? []))).toBe(0);
+
+    // A local file: the person approves, then it goes in at the end.
+    const lake = makePng(200, 150, (x, y) => [(x * 3) % 255, (y * 5) % 255, 90]);
+    const path = join(mkdtempSync(join(tmpdir(), 'tether-naver-')), 'lake.png');
+    writeFileSync(path, lake);
+    await inspect();
+    const approving = act([{ op: 'image', field: 'body', source: { file: path, data: encodeBase64(lake) }, alt: '호수' }]);
+    await expect.poll(async () => (await tether.state()).approvals.length).toBe(1);
+    const asked = (await tether.state()).approvals[0];
+    expect(asked?.images).toEqual([expect.objectContaining({ name: 'lake.png', from: path, kind: 'file', bytes: lake.length, asks: true })]);
+    await tether.must({ type: 'approval.decide', approvalId: asked?.id ?? '', approve: true });
+    const filed = ran(ok(await approving));
+    expect(filed.steps[0]).toMatchObject({ editor: 'smarteditor-one', verified: true, kept: ['img'] });
+    data = await frameModel();
+    expect(bodyOrder(data)).toEqual(['첫 문단입니다.', '[photo: 장터]', '둘째 문단입니다.', '[photo: 호수]']);
+    expect(filed.steps[0]?.src).toBe(imagesOf(data)[1]?.src);
+    expect(sites.naver.uploads.slice(uploadsBefore).map((upload) => [upload.host, upload.size])).toEqual([
+      ['blog.upphoto.naver.com', CAFE_PHOTOS[0]?.bytes.length],
+      ['blog.upphoto.naver.com', lake.length],
+    ]);
+
+    // The second photo's upload fails: the first is taken out through the model, the title put back, read back.
+    const before = await frameModel();
+    sites.naver.photoAnswer = 'fail';
+    sites.naver.photoAnswerFrom = sites.naver.uploads.length + 2;
+    await inspect();
+    const failed = refused(
+      await act([
+        { op: 'fill', field: 'title', text: '바뀐 제목' },
+        { op: 'image', field: 'body', source: { ref, image: 'riverside-tea' }, alt: '찻집', after: '둘째 문단' },
+        { op: 'image', field: 'body', source: { ref, image: 'market-stalls' }, alt: '장터 또' },
+      ]),
+      'invalid_request',
+    );
+    expect(failed.message).toMatch(/image did not go into "body".*earlier steps were undone/);
+    expect(failed.details).not.toHaveProperty('leftOver');
+    const after = await frameModel();
+    expect([titleOf(after), bodyOrder(after), imagesOf(after).map((image) => image.src)]).toEqual([
+      titleOf(before),
+      bodyOrder(before),
+      imagesOf(before).map((image) => image.src),
+    ]);
+    sites.naver.photoAnswer = 'good';
+  },
+);

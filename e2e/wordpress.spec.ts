@@ -5,10 +5,10 @@
  * What Tether writes is read back from the editor's own model: the blocks in its
  * `core/block-editor` store, through the page's data registry (`wp.data`) in the main world.
  *
- * An append of structure is refused before anything is written (tested below). Not fixed yet: a
- * fill over a single block (the select-all finds its text unselected — the caret is put back at
- * the block's end as Tether's selection goes in — so the paste lands after the old text, and the
- * rollback pastes the old text beside it: `details.leftOver`; docs/editors.md). Photos through
+ * An append of structure is refused before anything is written (tested below). A fill goes through
+ * the store (its pasteHandler, then replaceBlocks): over a post of one block that is not focused, a
+ * paste landed after the old text and its rollback left a leftover (docs/editors.md); the last
+ * test here is that case, with the person's Ctrl+Z and a clean rollback. Photos through
  * its `mediaUpload` are in images.spec (with the other families), the person's Ctrl+Z of one
  * there too.
  */
@@ -65,7 +65,7 @@ test('wordpress block editor: a markdown post lands as its own blocks (heading l
 
   // 1. A markdown fill: one paste, which its paste handler turns into blocks.
   const post = ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: POST, format: 'markdown' }] })));
-  expect(post.steps[0]).toMatchObject({ editor: 'wordpress-block-editor', verified: true, path: 'paste', took: 'html' });
+  expect(post.steps[0]).toMatchObject({ editor: 'wordpress-block-editor', verified: true, path: 'block-store', took: 'html' });
   expect(post.steps[0]?.kept).toEqual(expect.arrayContaining(['h2', 'strong', 'em', 'a', 'ul', 'ol', 'blockquote']));
   expect(await storeBlocks(scene)).toEqual([
     { name: 'core/heading', level: 2, text: 'Ridge walk' },
@@ -128,4 +128,43 @@ test('wordpress block editor: a markdown post lands as its own blocks (heading l
   await scene.inspect();
   ran(ok(await scene.act({ steps: [{ op: 'append', field: 'body', text: 'Third paragraph.' }] })));
   expect((await storeBlocks(scene)).map((block) => (block as { text?: string }).text).join(' ')).toContain('Third paragraph.');
+});
+
+test('wordpress block editor: a fill over a post of one block that is not focused replaces it (read back from its store), the person’s Ctrl+Z brings the old text back, and a rollback leaves exactly what was there', async ({
+  tether,
+}) => {
+  const scene = await editorScene(tether, 'wordpress-block-editor');
+  await scene.inspect();
+  ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Only paragraph.' }] })));
+  expect(await storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Only paragraph.' }]);
+  // The person is in the title, not the block: the case where a paste's selection did not hold.
+  await scene.page.bringToFront();
+  await scene.page.locator('#title').click();
+
+  // 1. The fill replaces the one block (before: "Only paragraph.Replaced text.").
+  await scene.inspect();
+  const filled = ran(ok(await scene.act({ steps: [{ op: 'fill', field: 'body', text: 'Replaced text.' }] })));
+  expect(filled.steps[0]).toMatchObject({ editor: 'wordpress-block-editor', path: 'block-store', verified: true });
+  expect(await storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Replaced text.' }]);
+
+  // 2. The person's Ctrl+Z: one step back, the old text.
+  await scene.page.locator('.is-root-container [contenteditable="true"]').first().click();
+  await scene.page.keyboard.press('Control+z');
+  await expect.poll(() => storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Only paragraph.' }]);
+
+  // 3. A plan that fails after the fill (the page rewrites the tags): the one block as it was, nothing left over.
+  await scene.page.locator('#title').click();
+  await scene.inspect();
+  const rolled = refused(
+    await scene.act({
+      steps: [
+        { op: 'fill', field: 'body', text: '## Replaced entirely\n\n- with a list', format: 'markdown' },
+        { op: 'fill', field: 'tags', text: 'Market Spring' },
+      ],
+    }),
+    'invalid_request',
+  );
+  expect(rolled.details).toMatchObject({ ran: [0, 1], rolledBack: [1, 0] });
+  expect(rolled.details).not.toHaveProperty('leftOver');
+  expect(await storeBlocks(scene)).toEqual([{ name: 'core/paragraph', text: 'Only paragraph.' }]);
 });

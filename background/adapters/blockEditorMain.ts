@@ -9,8 +9,14 @@
  *   `/wp/v2/media`), waits for its `onFileChange` with the stored media (the first call carries a
  *   blob: preview, skipped), and only then inserts `createBlock('core/image', { id, url, alt })`
  *   with `insertBlocks` (one undo level; a failed upload inserts nothing);
+ * - `replace` (a fill): Tether's HTML through the editor's own `pasteHandler` (@wordpress/blocks'
+ *   raw handling, what its clipboard handler calls on a paste, mode BLOCKS), and `replaceBlocks` of
+ *   every top-level block with what it made (one undo level, as a paste over every block) — only
+ *   if the store's fingerprint is still the one the act module read, checked in the same task as
+ *   the write (nothing a person types can come between);
  * - `remove-image`: `removeBlocks` of that block, if it is still a core/image at that url;
- * - every op: lists the store's blocks back (client id, name, parent, an image's url and alt).
+ * - every op: lists the store's blocks back (client id, name, parent, an image's url and alt), the
+ *   store's fingerprint (a hash of every block's id, name and attributes) and its text.
  *
  * Self-contained (the browser serializes it; nothing outside it exists there), and it leaves
  * nothing behind: no global, no listener; its one timer is cleared when it answers, and a late
@@ -19,7 +25,9 @@
  * (content/editors/wordpress/media.ts, against the rendered blocks) check again.
  *
  * Checked 2026-12-01 against @wordpress/block-editor 18.0.0 (settings.mediaUpload, insertBlocks,
- * removeBlocks, getBlocks), @wordpress/blocks 16.1.0 (createBlock), @wordpress/data 10.56.0, and
+ * removeBlocks, getBlocks, replaceBlocks; writing-flow/use-clipboard-handler.js for what a paste
+ * over every block does), @wordpress/blocks 16.1.0 (createBlock, pasteHandler),
+ * @wordpress/rich-text 7.56.0 (RichTextData's toHTMLString), @wordpress/data 10.56.0, and
  * @wordpress/media-utils 5.55 on GitHub (uploadMedia: onFileChange with blob: previews first,
  * then the transformed attachment `{ id, url: source_url, alt: alt_text }`).
  */
@@ -31,6 +39,7 @@ export async function blockEditorMain(call: BlockEditorCall, origin: string): Pr
   // Repeated here, not imported: the function is run without its module.
   const MAX_BLOCKS = 5000;
   const MAX_URL = 2048;
+  const MAX_TEXT = 2_000_000;
   const words = (value: unknown): string => {
     try {
       return String(value).slice(0, 300);
@@ -88,13 +97,102 @@ export async function blockEditorMain(call: BlockEditorCall, origin: string): Pr
       }
       return out;
     };
+    // A rich-text attribute is a RichTextData (toHTMLString) or, in older blocks, a string.
+    const html = (value: unknown): string => {
+      if (typeof value === 'string') return value;
+      const toHtml = method(value, 'toHTMLString');
+      const made = toHtml ? toHtml() : undefined;
+      return typeof made === 'string' ? made : '';
+    };
+    const shown = (value: unknown): string => new DOMParser().parseFromString(html(value).replace(/<br\s*\/?>/gi, '\n'), 'text/html').body.textContent ?? '';
+    type Block = { clientId?: unknown; name?: unknown; attributes?: unknown; innerBlocks?: unknown };
+    const attributesOf = (block: Block): Record<string, unknown> =>
+      typeof block.attributes === 'object' && block.attributes !== null ? (block.attributes as Record<string, unknown>) : {};
+    const innerOf = (block: Block): Block[] => (Array.isArray(block.innerBlocks) ? (block.innerBlocks as Block[]) : []);
+    // A block's lines as the page shows them: its rich text, its inner blocks' (a list, a list
+    // item's nested list, a quote), then a quote's citation or an image's caption.
+    const lines = (block: Block, depth: number): string[] => {
+      if (depth > 100) return [];
+      const attributes = attributesOf(block);
+      const own = attributes.content ?? attributes.value;
+      const after = [attributes.citation, attributes.caption].map((value) => (value === undefined ? '' : shown(value))).filter((piece) => piece !== '');
+      return [
+        ...(own === undefined ? [] : shown(own).split('\n')),
+        ...innerOf(block).flatMap((child) => lines(child, depth + 1)),
+        ...after.flatMap((piece) => piece.split('\n')),
+      ];
+    };
+    // Every block's id, name and attributes, hashed (cyrb53): the store as it is at this moment.
+    const fingerprint = (): string => {
+      let h1 = 0xdeadbeef;
+      let h2 = 0x41c6ce57;
+      const feed = (piece: string) => {
+        for (let at = 0; at < piece.length; at += 1) {
+          const code = piece.charCodeAt(at);
+          h1 = Math.imul(h1 ^ code, 2654435761);
+          h2 = Math.imul(h2 ^ code, 1597334677);
+        }
+        h1 = Math.imul(h1 ^ 0x1f, 2654435761);
+      };
+      const value = (item: unknown): string => {
+        if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') return String(item);
+        if (method(item, 'toHTMLString')) return html(item);
+        try {
+          return JSON.stringify(item) ?? '';
+        } catch {
+          return 'unreadable';
+        }
+      };
+      const walk = (blocks: unknown, depth: number) => {
+        if (!Array.isArray(blocks) || depth > 100) return;
+        for (const block of blocks as Block[]) {
+          feed(`${String(block.clientId)}|${String(block.name)}|`);
+          const attributes = attributesOf(block);
+          for (const key of Object.keys(attributes).sort()) feed(`${key}=${value(attributes[key])};`);
+          feed('[');
+          walk(block.innerBlocks, depth + 1);
+          feed(']');
+        }
+      };
+      walk(getBlocks(), 0);
+      h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+      h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+      return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+    };
     const answer = (inserted?: { clientId: string; url: string }): BlockEditorAnswer => {
       const blocks = list();
       if (!blocks) return { ok: false, reason: 'too-large', message: 'the store’s blocks are not a readable list' };
-      return inserted ? { ok: true, blocks, inserted } : { ok: true, blocks };
+      const top = getBlocks() as Block[];
+      const storeText = top.map((block) => lines(block, 0).join('\n')).join('\n');
+      if (storeText.length > MAX_TEXT) return { ok: false, reason: 'too-large', message: 'the store’s text is longer than Tether reads' };
+      const read = { ok: true as const, blocks, fingerprint: fingerprint(), text: storeText };
+      return inserted ? { ...read, inserted } : read;
     };
 
     if (call.op === 'read') return answer();
+
+    if (call.op === 'replace') {
+      const pasteHandler = method(blocksApi, 'pasteHandler');
+      const createBlock = method(blocksApi, 'createBlock');
+      const replaceBlocks = method(actions, 'replaceBlocks');
+      const insertBlocks = method(actions, 'insertBlocks');
+      if (!pasteHandler || !createBlock || !replaceBlocks || !insertBlocks)
+        return { ok: false, reason: 'shape', message: 'no wp.blocks.pasteHandler, createBlock or replaceBlocks' };
+      // The blocks are made first; the check and the write then run with nothing in between.
+      const pasted = call.html === '' && call.text === '' ? [] : pasteHandler({ HTML: call.html, plainText: call.text, mode: 'BLOCKS' });
+      if (!Array.isArray(pasted)) return { ok: false, reason: 'shape', message: 'the editor’s pasteHandler made no blocks' };
+      // A clear, or nothing the editor keeps: one empty paragraph, as its removeBlocks leaves.
+      const made = pasted.length > 0 ? pasted : [createBlock('core/paragraph', {})];
+      const top = getBlocks() as Block[];
+      const same = top.length === call.replace.length && top.every((block, at) => block.clientId === call.replace[at]);
+      if (!same || fingerprint() !== call.expect)
+        return { ok: false, reason: 'changed', message: 'the post changed since Tether read it; nothing was written' };
+      // Selecting the end of the last block made, as the editor's paste over every block does; a
+      // store with no block yet (the editor shows only its appender) gets them inserted.
+      if (call.replace.length === 0) await insertBlocks(made, 0, '', true, -1);
+      else await replaceBlocks(call.replace, made, made.length - 1, -1);
+      return answer();
+    }
 
     if (call.op === 'remove-image') {
       const removeBlocks = method(actions, 'removeBlocks');

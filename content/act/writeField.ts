@@ -152,7 +152,9 @@ export async function writeText(editable: Editable, mode: Mode, planned: Planned
     accept: (text) => expected.some((candidate) => sameText(editable, text, candidate)),
   });
   const outcome: WriteOutcome = { editor: editable.family, path: delivery.path, tried: delivery.tried, verified: delivery.verified, text: delivery.text };
-  if (!delivery.verified && delivery.path !== null) outcome.why = notKept(editable, expected);
+  if (!delivery.verified && delivery.path !== null) outcome.why = delivery.why ?? notKept(editable, expected);
+  else if (delivery.why) outcome.why = delivery.why;
+  if (delivery.sent === false) outcome.sent = false;
   if (structured && delivery.verified)
     Object.assign(outcome, structureReport(editable, delivery.text, expected[0] ?? '', payload, countsBefore, headingsBefore));
   return outcome;

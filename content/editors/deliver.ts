@@ -11,7 +11,7 @@ import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { PLACEHOLDERS } from '../editorFamily.ts';
 import { familyOf } from './families/index.ts';
-import type { PathName } from './families/family.ts';
+import type { PathName, StoreFillOutcome } from './families/family.ts';
 import { mapHeadings } from './headingLevels.ts';
 import { pageTransfer, pasteEvent } from './pasteEvent.ts';
 import { selectAndSync, settle } from './settle.ts';
@@ -26,7 +26,14 @@ export interface Delivery {
   tried: PathName[];
   text: string;
   verified: boolean;
+  /** Why it is not verified, where the path says (a store that refused, or answered otherwise). */
+  why?: string;
+  /** False when nothing reached the editor (its store refused before writing). */
+  sent?: false;
 }
+
+/** What a path that reads the editor's model back itself says (the `block-store` path). */
+type Ran = StoreFillOutcome | undefined;
 
 export interface DeliveryRequest {
   editable: Editable;
@@ -269,10 +276,16 @@ function nativeSet(editable: Editable, value: string): void {
   element.dispatchEvent(new (view(editable).Event)('change', { bubbles: true }));
 }
 
-async function run(path: PathName, request: DeliveryRequest): Promise<void> {
+async function run(path: PathName, request: DeliveryRequest): Promise<Ran> {
   const { editable, mode, payload } = request;
   const whole = mode !== 'append';
   const clearing = mode === 'clear';
+  if (path === 'block-store') {
+    // The editor's own store (no selection, no focus): only a fill or a clear, which replace everything.
+    const fill = familyOf(editable).storeFill;
+    if (!fill || !whole) return { written: false, problem: 'this editor’s store is written only by a fill or a clear' };
+    return fill(editable, clearing ? '' : editorMarkup(editable, payload.html), clearing ? '' : (payload.pasteText ?? payload.text));
+  }
   if (path === 'setter') {
     asTether(() => nativeSet(editable, request.setterValue));
     return;
@@ -318,12 +331,14 @@ export function markupKind(mode: Mode, payload: Payload, editable: Editable): 't
 }
 
 /**
- * Until the page has been idle once, or has drawn a frame: an editor that finishes a write in an
- * idle callback (Editor.js fills a pasted block there) or an animation frame (Trix renders its
- * document there) may not have by the time its DOM was quiet for settle. Ours runs after every
- * callback the page asked for before it; a hidden page draws no frames, hence the time limit.
+ * Until the page has been idle once, or has drawn a frame, or both in turn: an editor that
+ * finishes a write in an idle callback (Editor.js fills a pasted block there), an animation frame
+ * (Trix renders its document there), or an idle callback that asks for a frame (Editor.js's own
+ * paragraph tool sets a pasted paragraph's text in requestAnimationFrame inside that idle
+ * callback) may not have by the time its DOM was quiet for settle. Ours runs after every callback
+ * the page asked for before it; a hidden page draws no frames, hence the time limit.
  */
-function pageFinished(editable: Editable, finishes: 'idle' | 'frame'): Promise<void> {
+export function pageFinished(editable: Editable, finishes: 'idle' | 'frame' | 'idle-frame'): Promise<void> {
   const page = view(editable);
   return new Promise((resolve) => {
     const timer = page.setTimeout(resolve, 2000);
@@ -331,8 +346,10 @@ function pageFinished(editable: Editable, finishes: 'idle' | 'frame'): Promise<v
       page.clearTimeout(timer);
       resolve();
     };
+    const frame = () => page.requestAnimationFrame(() => page.setTimeout(done, 0));
     if (finishes === 'idle') page.requestIdleCallback(done);
-    else page.requestAnimationFrame(() => page.setTimeout(done, 0));
+    else if (finishes === 'idle-frame') page.requestIdleCallback(frame);
+    else frame();
   });
 }
 
@@ -361,12 +378,20 @@ export async function deliver(request: DeliveryRequest): Promise<Delivery> {
   try {
     for (const path of pathsFor(editable, markupKind(request.mode, request.payload, editable), request.mode)) {
       tried.push(path);
-      await run(path, request);
+      const ran = await run(path, request);
+      if (ran && !ran.written) return { path: null, tried, text: modelText(editable), verified: false, why: ran.problem, sent: false };
       // One idle period may come before the editor has queued every block's callback: a few more, until it reads right.
       const { finishes } = familyOf(editable);
       for (let round = 0; finishes && round < 5 && !request.accept(modelText(editable)); round++) await pageFinished(editable, finishes);
-      const verified = await settle(watched, () => request.accept(modelText(editable)));
+      const shown = await settle(watched, () => request.accept(modelText(editable)));
       const text = modelText(editable);
+      // A path that read the store back: what it holds must be right too, and nothing went wrong.
+      const stored = ran === undefined || (ran.problem === undefined && ran.storeText !== null && request.accept(ran.storeText));
+      const verified = shown && stored;
+      if (ran?.written && !verified) {
+        const why = ran.problem ?? (shown ? 'the page shows the text, but the editor’s store holds other text' : undefined);
+        return { path, tried, text, verified: false, ...(why ? { why } : {}) };
+      }
       if (verified) {
         await animationsDone(editable);
         return { path, tried, text, verified };

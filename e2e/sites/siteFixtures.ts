@@ -19,6 +19,12 @@ import { escapeHtml } from './pages.ts';
 /** The real hosts the fixtures answer for; the test browser maps them to 127.0.0.1. */
 export const FIXTURE_HOSTS = [...NAVER_HOSTS, '*.tistory.com'] as const;
 export const HOST_RULES = `--host-resolver-rules=${FIXTURE_HOSTS.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`;
+/**
+ * Firefox's counterpart (its `network.dns.localDomains` pref: each name listed resolves to the
+ * loopback address, the port kept; Gecko's netwerk/test/unit/test_dns_localredirect.js). It takes
+ * names, not patterns: the Naver hosts reach their fixture in Firefox, `*.tistory.com` does not.
+ */
+export const FIREFOX_LOCAL_DOMAINS = NAVER_HOSTS.join(',');
 /** WordPress is self-hosted anywhere; *.localhost already reaches this server. */
 export const WORDPRESS_HOST = 'wp.localhost';
 

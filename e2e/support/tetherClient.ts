@@ -44,6 +44,8 @@ export abstract class TetherClient<P extends TabPage = TabPage> {
   abstract send<K extends RuntimeRequest['type']>(request: Extract<RuntimeRequest, { type: K }>): Promise<Outcome<RuntimeAnswers[K]>>;
   /** Opens a site page in a new tab of the main window. */
   abstract open(site: SiteName, path?: string): Promise<P>;
+  /** Opens an address on one of the real sites' fixture hosts (sites.at, e.g. blog.naver.com) in a new tab of the main window. */
+  abstract openAt(url: string): Promise<P>;
   /** Signs a site in (one cookie per host, shared by all its tabs). */
   abstract signIn(site: SiteName, account: string): Promise<void>;
   /** The browser's tab id of the page (exactly one tab must show its address). */

@@ -45,6 +45,12 @@ export class TetherDriver extends TetherClient<Page> {
     return page;
   }
 
+  async openAt(url: string): Promise<Page> {
+    const page = await this.context.newPage();
+    await page.goto(url);
+    return page;
+  }
+
   /** Signs a site in (one cookie per host, shared by all its tabs). */
   async signIn(site: SiteName, account: string): Promise<void> {
     const page = await this.context.newPage();

@@ -1,5 +1,8 @@
 /**
- * Tether's call into the WordPress block editor's own model, in the page's main world: a photo
+ * Tether's call into the WordPress block editor's own model, in the page's main world: a fill of
+ * the whole post (the editor's own `pasteHandler` makes the blocks of Tether's HTML, as its
+ * clipboard handler does for a paste, and `replaceBlocks` puts them in place of every top-level
+ * block, one undo level), only while the store still reads as the act module saw it; a photo
  * through the editor's `mediaUpload` setting (what WordPress sets to @wordpress/editor's
  * `mediaUpload`, @wordpress/media-utils' `uploadMedia` posting to the REST `/wp/v2/media` route),
  * then a core/image block with the stored address and the alt inserted through the
@@ -20,6 +23,10 @@ const clientId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export const MAX_URL_CHARS = 2048;
 /** At most this many blocks (top level and inner) are listed back; a longer post is not written. */
 export const MAX_LISTED_BLOCKS = 5000;
+/** What a fill may carry (Tether's HTML and its text), and the store's text read back. */
+export const MAX_FILL_CHARS = 2_000_000;
+/** The store's state in a few characters (a hash of every block's id, name and attributes), read then expected. */
+const fingerprint = z.string().regex(/^[0-9a-f]{1,32}$/);
 
 const editor = { editor: z.literal('wordpress-block-editor') };
 
@@ -43,6 +50,21 @@ export const blockEditorCallSchema = z.discriminatedUnion('op', [
     /** How long the upload may take in the page before the function gives up on it (and inserts nothing). */
     limitMs: z.number().int().min(1000).max(60_000),
   }),
+  /**
+   * A fill: `html` (and `text`, its plain text, as a paste's two flavours) through the editor's
+   * `pasteHandler` into blocks, put in place of the top-level blocks `replace` (in order) with
+   * `replaceBlocks` — only if the store's fingerprint is still `expect` right before (the person
+   * typed nothing since the act module read it); a store with no blocks yet (`replace` empty) gets
+   * them with `insertBlocks`. Nothing pasted (a clear): one empty paragraph.
+   */
+  z.strictObject({
+    op: z.literal('replace'),
+    ...editor,
+    html: z.string().max(MAX_FILL_CHARS),
+    text: z.string().max(MAX_FILL_CHARS),
+    replace: z.array(clientId).max(MAX_LISTED_BLOCKS),
+    expect: fingerprint,
+  }),
   /** The core/image block `clientId` out, if its url is still `url` (a rollback's). */
   z.strictObject({ op: z.literal('remove-image'), ...editor, clientId, url: z.string().max(MAX_URL_CHARS) }),
 ]);
@@ -59,7 +81,19 @@ export const listedBlockSchema = z.strictObject({
 });
 export type ListedBlock = z.infer<typeof listedBlockSchema>;
 
-export const BLOCK_EDITOR_FAILURES = ['missing', 'shape', 'threw', 'upload', 'timeout', 'too-large', 'host', 'invalid', 'not-acting', 'failed'] as const;
+export const BLOCK_EDITOR_FAILURES = [
+  'missing',
+  'shape',
+  'threw',
+  'upload',
+  'timeout',
+  'too-large',
+  'host',
+  'invalid',
+  'not-acting',
+  'failed',
+  'changed',
+] as const;
 
 export const blockEditorAnswerSchema = z.union([
   z.strictObject({
@@ -67,6 +101,10 @@ export const blockEditorAnswerSchema = z.union([
     blocks: z.array(listedBlockSchema).max(MAX_LISTED_BLOCKS),
     /** insert-image: the new block's client id and the stored address the upload answered. */
     inserted: z.strictObject({ clientId, url: z.string().max(MAX_URL_CHARS) }).optional(),
+    /** The store's state (see `replace`'s `expect`). */
+    fingerprint: fingerprint.optional(),
+    /** The store's text: one line per top-level block (a block with inner blocks, one per inner one), its rich text as text. */
+    text: z.string().max(MAX_FILL_CHARS).optional(),
   }),
   z.strictObject({ ok: z.literal(false), reason: z.enum(BLOCK_EDITOR_FAILURES), message: z.string().max(300).optional() }),
 ]);

@@ -93,8 +93,12 @@ export const editorjs = /* @__PURE__ */ describeFamily(editorjsDetection, {
     clear: ['keys'],
   },
   selectAll: 'blocks',
-  // BlockManager.paste calls the tool's onPaste in requestIdleCallback, and binds a new block's keys there too.
-  finishes: 'idle',
+  // BlockManager.paste calls the tool's onPaste in requestIdleCallback, and binds a new block's keys
+  // there too; its own paragraph tool's onPaste then sets the text in requestAnimationFrame (dist
+  // editorjs.mjs, 2.31.7). Waiting for the idle period alone, a slow page (a cold first page, or
+  // under load: reproduced with CDP CPU throttling ×8, with and without @editorjs/image) had its
+  // headings and lists filled and every paragraph still empty: "holds other text than was written".
+  finishes: 'idle-frame',
   modelText,
   toSemantic: semanticBlocks,
   pasteMarkup,

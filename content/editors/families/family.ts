@@ -88,8 +88,17 @@ export type PathName =
   | 'buffer-keys'
   /** The editor's own document model, called in the page's main world (a family's driver: SmartEditor ONE). */
   | 'document-service'
+  /** The editor's own data store, called in the page's main world for a fill or clear (the descriptor's `storeFill`: the WordPress block editor). */
+  | 'block-store'
   /** A site widget worked as a person works it (a family's driver: listbox, chips). */
   | 'widget';
+
+/**
+ * What a family's store fill (`storeFill`) did: `written` false when nothing reached the editor (and
+ * why); else the text its store holds now, read back in the main world (null: it could not be
+ * read), and what went wrong, if anything. deliver.ts verifies that text and the page's.
+ */
+export type StoreFillOutcome = { written: false; problem: string } | { written: true; storeText: string | null; problem?: string };
 
 /** How a family's own driver says a write went (writeField.ts turns it into the step's outcome). */
 export interface DriverOutcome {
@@ -255,11 +264,18 @@ export interface FamilyDescriptor<F extends EditorFamily = EditorFamily> extends
    */
   modelText?: (root: HTMLElement) => string;
   /**
-   * Where it finishes a write, when later than its DOM goes quiet: in an `idle` callback
-   * (Editor.js fills a pasted block in requestIdleCallback) or an animation `frame` (Trix renders
-   * its document in requestAnimationFrame). The write is read back once the page got there.
+   * Where it finishes a write, when later than its DOM goes quiet: in an `idle` callback, an
+   * animation `frame` (Trix renders its document in requestAnimationFrame), or an idle callback
+   * that asks for a frame, `idle-frame` (Editor.js calls a pasted block's onPaste in
+   * requestIdleCallback, and its paragraph tool sets the text in requestAnimationFrame there).
+   * The write is read back once the page got there.
    */
-  finishes?: 'idle' | 'frame';
+  finishes?: 'idle' | 'frame' | 'idle-frame';
+  /**
+   * The `block-store` path: the whole field replaced through the editor's own store in the main
+   * world (`html` as Tether's HTML for it, `text` its plain flavour; both '' to clear).
+   */
+  storeFill?: (editable: Editable, html: string, text: string) => Promise<StoreFillOutcome>;
   /** The heading levels its model keeps (none: plain text); a heading it does not keep is written at the nearest one it does. */
   headings: readonly HeadingLevel[];
   /** The lists its model keeps. */

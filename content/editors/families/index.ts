@@ -19,6 +19,7 @@ import { inputBuffer } from './input-buffer.ts';
 import { smartEditorOneDriver } from '../smartEditorOne/driver.ts';
 import { smartEditorOneImage } from '../smartEditorOne/photo.ts';
 import { wordpressMediaUpload } from '../wordpress/media.ts';
+import { fillThroughStore } from '../wordpress/store.ts';
 import { markdownPasteImage } from '../markdownImage.ts';
 import { listbox } from './listbox.ts';
 import { smartEditorOne } from './smarteditor-one.ts';
@@ -57,8 +58,8 @@ export const FAMILIES: { readonly [F in EditorFamily]: FamilyDescriptor<F> } = {
   // Its image path joins here (it carries zod for the worker's answers; the content script imports trix.ts for detection).
   trix: { ...trix, image: trixImage },
   ckeditor4,
-  // Its media upload joins here too: it calls the worker (actHost), which the content script must not carry.
-  'wordpress-block-editor': { ...wordpressBlockEditor, image: wordpressMediaUpload },
+  // Its media upload and its store fill join here too: they call the worker (actHost), which the content script must not carry.
+  'wordpress-block-editor': { ...wordpressBlockEditor, image: wordpressMediaUpload, storeFill: fillThroughStore },
   listbox,
   'tag-chips': tagChips,
   'file-input': fileInput,

@@ -29,18 +29,19 @@ export const wordpressBlockEditorDetection: FamilyDetection<'wordpress-block-edi
 export const wordpressBlockEditor = /* @__PURE__ */ describeFamily(wordpressBlockEditorDetection, {
   text: 'rich',
   model: 'own',
-  // Its paste handler makes blocks of HTML, and of plain text (a paragraph per line); no other path reaches its store.
+  // A fill or clear goes to its store in the main world (the family's `storeFill`,
+  // content/editors/wordpress/store.ts): its own pasteHandler makes the blocks, replaceBlocks puts
+  // them in place of every block (one undo level), as its paste over every block does. A paste
+  // cannot be aimed there: over a post of one block that is not focused, the selection Tether
+  // places does not hold (its RichText puts the caret back at the end) and the paste landed after
+  // the old text (observed 2026-12-01). An append is its clipboard handler's paste at the end.
   write: {
-    text: { fill: ['paste'], append: ['paste'] },
-    html: { fill: ['paste'], append: ['paste'] },
-    // Backspace over its own selection of every block.
-    clear: ['keys'],
+    text: { fill: ['block-store'], append: ['paste'] },
+    html: { fill: ['block-store'], append: ['paste'] },
+    clear: ['block-store'],
   },
   // Its own select-all, as a person makes it (writing-flow use-select-all.js: a second Ctrl+A
-  // selects every block), Backspace removes them (removeBlocks leaves one default paragraph),
-  // and its clipboard handler (use-clipboard-handler.js) puts the pasted blocks there. A
-  // selection of the text alone does not do: the first block keeps its type (observed: a
-  // heading stayed a heading with a paragraph's text).
+  // selects every block). No write uses it now (a fill goes to the store); kept as what it is.
   selectAll: 'blocks',
   // An append of structure is refused before anything is written (observed): its paste at a caret
   // splits that block and merges the first pasted block into it (__unstableSplitSelection), so a
@@ -57,5 +58,5 @@ export const wordpressBlockEditor = /* @__PURE__ */ describeFamily(wordpressBloc
   headings: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   lists: ['ul', 'ol'],
   checked:
-    '@wordpress/block-editor 18.0.0, block-library 11.1.0, blocks 16.1.0 (raw-handling pasteHandler), data 10.56.0, format-library 5.56.0 (npm); the wordpress-block-editor page of e2e editors.spec, 2026-12-01',
+    '@wordpress/block-editor 18.0.0 (replaceBlocks, writing-flow use-clipboard-handler.js), block-library 11.1.0, blocks 16.1.0 (raw-handling pasteHandler), data 10.56.0, format-library 5.56.0, rich-text 7.56.0 (npm); the wordpress-block-editor page of e2e editors.spec and wordpress.spec, 2026-12-01',
 });

@@ -18,7 +18,8 @@
  * history (the suite's fixture clears the history on it), so the person's Ctrl+Z does not take
  * the photo out; Tether's rollback does (withoutPhoto, read back the same way).
  */
-import { encodeBase64, type ImageType } from '../../../shared/imageBytes.ts';
+import { blobBase64 } from '../blobBase64.ts';
+import type { ImageType } from '../../../shared/imageBytes.ts';
 import type { Editable } from '../../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from '../families/family.ts';
 import { settle } from '../settle.ts';
@@ -119,10 +120,10 @@ async function insertPhoto(request: CustomImageInsert): Promise<CustomImageOutco
   if ('problem' in placedCheck) return refuse(placedCheck.problem);
 
   const type = (file.type || 'image/png') as ImageType;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const uploaded = await callModel(ref, { op: 'upload', name: asciiName(file.name, type), type, bytes: encodeBase64(bytes) });
+  const bytes = await blobBase64(file);
+  const uploaded = await callModel(ref, { op: 'upload', name: asciiName(file.name, type), type, bytes });
   if (!uploaded.ok) return refuse(`the editor’s uploader did not take the photo (${uploaded.reason}${uploaded.message ? `: ${uploaded.message}` : ''})`);
-  const checked = checkUpload(uploaded.data, __TETHER_TEST_SITES__, { width: request.width, height: request.height, fileSize: bytes.length });
+  const checked = checkUpload(uploaded.data, __TETHER_TEST_SITES__, { width: request.width, height: request.height, fileSize: file.size });
   if ('problem' in checked) return refuse(`${checked.problem}; nothing was put in (the site may keep the upload: nothing deletes it there)`);
 
   const represent = imageComponents(before).every((component) => component.represent !== true);

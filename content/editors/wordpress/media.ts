@@ -17,34 +17,19 @@
  * 4. A rollback removes the block (`removeBlocks`, only if it is still the core/image at that url),
  *    read back the same way.
  */
-import { encodeBase64, type ImageType } from '../../../shared/imageBytes.ts';
+import { blobBase64 } from '../blobBase64.ts';
+import type { ImageType } from '../../../shared/imageBytes.ts';
 import { UPLOAD_WAIT_MS } from '../../../shared/imageBytes.ts';
-import { blockEditorAnswerSchema, type BlockEditorAnswer, type BlockEditorCall, type ListedBlock } from '../../../shared/page/blockEditorCall.ts';
+import type { ListedBlock } from '../../../shared/page/blockEditorCall.ts';
 import { sameFieldText } from '../../../shared/page/fieldText.ts';
-import { callWorker } from '../../act/actHost.ts';
 import { readEditable, type Editable } from '../../editables.ts';
 import type { CustomImageInsert, CustomImageOutcome, ImageUpload } from '../families/family.ts';
 import { blockAfter } from '../blockAfter.ts';
 import { settle } from '../settle.ts';
 import { asciiName } from '../smartEditorOne/photo.ts';
+import { callStore, renderedTop, sameList, topOf } from './store.ts';
 
 export const MEDIA_PATH = 'media-upload';
-
-type Body = BlockEditorCall extends infer C ? (C extends unknown ? Omit<C, 'editor'> : never) : never;
-
-async function callStore(request: Body, timeoutMs = 20_000): Promise<BlockEditorAnswer> {
-  const parsed = blockEditorAnswerSchema.safeParse(await callWorker({ ...request, editor: 'wordpress-block-editor' }, timeoutMs));
-  return parsed.success ? parsed.data : { ok: false, reason: 'invalid', message: 'The worker answered in an unexpected shape.' };
-}
-
-/** The rendered top-level blocks' client ids, in order (BlockList renders each as `[data-block]`). */
-function renderedTop(element: HTMLElement): string[] {
-  const root = element.querySelector('.is-root-container') ?? element;
-  return Array.from(root.children, (child) => child.getAttribute('data-block') ?? '').filter(Boolean);
-}
-
-const topOf = (blocks: ListedBlock[]) => blocks.filter((block) => block.parent === '').map((block) => block.clientId);
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** The text without spacing or zero-width characters (an image block adds an empty line). */
 const wordsOnly = (text: string) =>
@@ -107,9 +92,9 @@ async function insertMedia(request: CustomImageInsert): Promise<CustomImageOutco
       return refuse('the paragraph to put the image after is not one of the editor’s blocks');
   }
   const type = (file.type || 'image/png') as ImageType;
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await blobBase64(file);
   const answer = await callStore(
-    { op: 'insert-image', name: asciiName(file.name, type), type, bytes: encodeBase64(bytes), alt, after: afterId, limitMs: UPLOAD_WAIT_MS },
+    { op: 'insert-image', name: asciiName(file.name, type), type, bytes, alt, after: afterId, limitMs: UPLOAD_WAIT_MS },
     UPLOAD_WAIT_MS + 10_000,
   );
   if (!answer.ok) {

@@ -18,6 +18,7 @@ import type { Outcome } from '../../../shared/errors.ts';
 import type { RuntimeAnswers, RuntimeRequest } from '../../../shared/extension/uiProtocol.ts';
 import type { RunningSites, SiteName } from '../../sites/server.ts';
 import { freePort } from '../hubProcess.ts';
+import { FIREFOX_LOCAL_DOMAINS } from '../../sites/siteFixtures.ts';
 import { DEFAULT_FIREFOX } from '../../tetherBrowsers.ts';
 import { TetherClient, type BackgroundStop, type TabPage } from '../tetherClient.ts';
 import { AddonTargets, Rdp, type Packet, type TargetForm } from './rdp.ts';
@@ -135,6 +136,8 @@ export class FirefoxTether extends TetherClient<FirefoxPage> {
         'devtools.debugger.remote-enabled': true,
         'devtools.chrome.enabled': true,
         'devtools.debugger.prompt-connection': false,
+        // The real sites' hosts (blog.naver.com, …) reach the local fixtures, as HOST_RULES does in Chromium.
+        'network.dns.localDomains': FIREFOX_LOCAL_DOMAINS,
         ...(options.lang === 'ko' ? { 'intl.locale.requested': 'ko' } : {}),
         ...options.prefs,
       },
@@ -203,6 +206,12 @@ export class FirefoxTether extends TetherClient<FirefoxPage> {
   async open(site: SiteName, path = '/'): Promise<FirefoxPage> {
     const page = await this.browser.newPage();
     await page.goto(this.sites.url(site, path));
+    return new FirefoxPage(page);
+  }
+
+  async openAt(url: string): Promise<FirefoxPage> {
+    const page = await this.browser.newPage();
+    await page.goto(url);
     return new FirefoxPage(page);
   }
 

@@ -10,8 +10,9 @@
  * `image`, the tool's default `field`) and resolves `{ success: 1, file: { url } }` (its backend
  * response format); a failed upload resolves `{ success: 0 }` (the tool then shows its notifier and
  * an empty block). Its pasteConfig takes pasted image files. Only with `?images` (so `?noupload`,
- * or no query, has no image tool): with the tool registered, the markdown post of e2e editors.spec
- * does not verify (its text reads otherwise; found 2026-12-01, not yet understood).
+ * or no query, has no image tool); e2e editors.spec runs its text checks on both. (The markdown
+ * post once refused there was not the image tool: Editor.js's paragraph tool sets a pasted
+ * paragraph's text in an animation frame, which Tether now waits for; content/editors/families/editorjs.ts.)
  */
 import EditorJSModule from '@editorjs/editorjs';
 import Header from '@editorjs/header';

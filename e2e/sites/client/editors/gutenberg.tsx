@@ -10,14 +10,14 @@
  * `mediaUpload` in the settings posts a file to the site's media route (`/wp/v2/media`, answered
  * as WordPress's REST API answers: `{id, source_url, alt_text}`), the way @wordpress/editor's
  * `mediaUpload` does through `uploadMedia` (`onFileChange` first with a blob: URL, then with the
- * stored media). `window.wp` holds `data` and `blocks` (createBlock), as wp-admin's globals do. The undo history is the page's, built like core-data's (an undo level per
+ * stored media). `window.wp` holds `data` and `blocks` (createBlock, pasteHandler), as wp-admin's globals do. The undo history is the page's, built like core-data's (an undo level per
  * `onChange`, `onInput` amends the last), on Ctrl+Z / Ctrl+Shift+Z, since @wordpress/block-editor
  * alone has none (WordPress's comes from @wordpress/editor and core-data).
  */
 import { BlockEditorKeyboardShortcuts, BlockEditorProvider, BlockList, BlockTools, ObserveTyping, WritingFlow } from '@wordpress/block-editor';
 import apiFetchImport from '@wordpress/api-fetch';
 import { registerCoreBlocks } from '@wordpress/block-library';
-import { createBlock, serialize } from '@wordpress/blocks';
+import { createBlock, pasteHandler, serialize } from '@wordpress/blocks';
 import * as data from '@wordpress/data';
 import { createRoot, useCallback, useRef, useState } from '@wordpress/element';
 import '@wordpress/format-library';
@@ -124,8 +124,11 @@ function Editor() {
 const host = document.getElementById('editor');
 if (host) createRoot(host).render(<Editor />);
 
-// As wp-admin exposes them: the data registry and the blocks API (createBlock …).
-(window as unknown as { wp: { data: typeof data; blocks: { createBlock: typeof createBlock } } }).wp = { data, blocks: { createBlock } };
+// As wp-admin exposes them: the data registry and the blocks API (createBlock, pasteHandler …; wp-admin's `wp.blocks` is the whole package).
+(window as unknown as { wp: { data: typeof data; blocks: { createBlock: typeof createBlock; pasteHandler: typeof pasteHandler } } }).wp = {
+  data,
+  blocks: { createBlock, pasteHandler },
+};
 
 interface SimpleBlock {
   name: string;
