@@ -186,10 +186,15 @@ async function sourceBecomes(editable: Editable, want: string, limitMs = 3000): 
   return (await waitForRead(editable, async () => ((await readSource(editable)) === want ? true : null), limitMs)) === true;
 }
 
-/** Deletes exactly source[from, from + length) through the editor's own input handling, read back. */
-async function deleteRange(editable: Editable, from: number, length: number): Promise<boolean> {
+/**
+ * Deletes `piece` at source[from] through the editor's own input handling, read back. Only while
+ * the source still holds exactly that piece there: between the read that found it and this one
+ * the person may have typed, or the site swapped its placeholder (then nothing is deleted).
+ */
+async function deleteRange(editable: Editable, from: number, piece: string): Promise<boolean> {
   const now = await readSource(editable);
-  if (now === null) return false;
+  if (now === null || piece === '' || now.slice(from, from + piece.length) !== piece) return false;
+  const length = piece.length;
   const want = now.slice(0, from) + now.slice(from + length);
   focus(editable);
   if (!(await select(editable, from, from + length, now))) return false;
@@ -304,7 +309,7 @@ async function insertMarkdownImage(request: CustomImageInsert): Promise<CustomIm
         return refuse(`the editor did not take the image in ${seconds} s: its paste does not upload images (Tether never writes a link instead)`);
       if (last.state === 'uploading') {
         // Deleted by its range; where that cannot be selected (a line drawn in part: a long data: address), by the editor's undo, read back to the text before.
-        const gone = (await deleteRange(editable, last.at, last.inserted.length)) || (await undoInsertion(editable, before, last.at));
+        const gone = (await deleteRange(editable, last.at, last.inserted)) || (await undoInsertion(editable, before, last.at));
         const what = last.local ? 'its image' : 'its placeholder';
         const taken = gone ? `; ${what} was taken out` : `, and ${what} could not be taken out`;
         // A data: or blob: address is the page's own bytes: no copy the site stored (the post would carry it inline, or lose it).
@@ -352,14 +357,14 @@ async function removeMarkdownImage(request: { editable: Editable; src: string })
   const inserted = insertedBy.get(src);
   const at = inserted === undefined ? -1 : now.indexOf(inserted);
   if (inserted !== undefined && at >= 0 && now.indexOf(inserted, at + 1) < 0) {
-    const gone = await deleteRange(editable, at, inserted.length);
+    const gone = await deleteRange(editable, at, inserted);
     if (gone) insertedBy.delete(src);
     return gone;
   }
   const held = imageMarkups(now).filter((markup) => storedUrl(markup.url, editable.doc.baseURI, markup.form) === src);
   if (held.length === 0) return true;
   if (held.length > 1 || !held[0]) return false;
-  return deleteRange(editable, held[0].start, held[0].end - held[0].start);
+  return deleteRange(editable, held[0].start, now.slice(held[0].start, held[0].end));
 }
 
 export const markdownPasteImage: ImageUpload = {

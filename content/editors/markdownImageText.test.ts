@@ -16,8 +16,16 @@ describe('imageMarkups', () => {
       ],
     ],
     ['[not](an image) ![broken\n](x)', []],
+    ['![t](http://a/1.png  "title"  )', [{ alt: 't', url: 'http://a/1.png' }]],
   ])('%s', (text, want) => {
     expect(imageMarkups(text).map(({ alt, url }) => ({ alt, url }))).toEqual(want);
+  });
+  // A page's own long runs of spaces (its source is the page's): read as markup or not, never by trying every split of the run.
+  it('reads markup around long runs of spaces, and none in an unclosed one', () => {
+    const spaces = ' '.repeat(30_000);
+    expect(imageMarkups(`![a](${spaces}http://a/1.png${spaces})`).map(({ url }) => url)).toEqual(['http://a/1.png']);
+    expect(imageMarkups(`![a](${spaces}`)).toEqual([]);
+    expect(imageMarkups(`![a](x${spaces}"t${spaces}`)).toEqual([]);
   });
 });
 

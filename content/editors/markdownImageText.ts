@@ -27,7 +27,9 @@ export interface ImageMarkup {
 }
 
 // `![alt](url "title")`: an alt with escapes but no raw bracket or line break, a url without spaces, an optional title.
-const MARKUP = /!\[((?:\\[\s\S]|[^\\\]\n])*)\]\(\s*<?([^\s)>]*)>?(?:\s+"[^"\n]*")?\s*\)/g;
+// Each run of spaces is taken whole, atomically (`(?=(\s*))\2`): a long run cannot make it backtrack for seconds
+// (20,000 spaces: 1.5 s before, under 1 ms now, node 2026-12-02). Groups: 1 the alt, 3 the url.
+const MARKUP = /!\[((?:\\[\s\S]|[^\\\]\n])*)\]\((?=(\s*))\2<?([^\s)>]*)>?(?=(\s*))\4(?:(?<=\s)"[^"\n]*"(?=(\s*))\5)?\)/g;
 // GitHub's pasted image, attribute for attribute: width, height, alt, src, self-closed.
 const GITHUB_IMG = /<img width="(\d{1,5})" height="(\d{1,5})" alt="([^"<>\n]*)" src="([^"\s<>]*)" \/>/g;
 // Discourse's short URL of an upload: upload://<base62 of its sha1>.<ext>.
@@ -42,7 +44,7 @@ const escapeHtml = (text: string) =>
 export function imageMarkups(text: string): ImageMarkup[] {
   const markdown = Array.from(text.matchAll(MARKUP), (match): ImageMarkup => {
     const alt = (match[1] ?? '').replace(/\\([\s\S])/g, '$1');
-    const url = match[2] ?? '';
+    const url = match[3] ?? '';
     const discourse = SHORT_URL.test(url) ? DISCOURSE_ALT.exec(alt) : null;
     const place = { start: match.index, end: match.index + match[0].length, url };
     return discourse ? { ...place, alt: discourse[1] ?? '', size: discourse[2] ?? '', form: 'discourse' } : { ...place, alt, form: 'markdown' };
