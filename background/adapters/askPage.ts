@@ -12,6 +12,8 @@ import { isCommitKey } from '../../shared/page/documentKey.ts';
 import { failure, isErrorCode, success, tetherError, type Outcome, type TetherError } from '../../shared/errors.ts';
 import { browserMainWorld, callMainWorld } from './mainWorld.ts';
 import { browserTrixWorld, callTrix, isTrixCall } from './trixWorld.ts';
+import { browserCodemirrorWorld, callCodemirror } from './codemirrorWorld.ts';
+import { isCodemirrorCall } from '../../shared/page/codemirrorCall.ts';
 import { PAGE_TIMEOUT, PagePorts, type PagePort } from './pagePorts.ts';
 import { topCommitKey } from './topCommits.ts';
 import {
@@ -105,12 +107,18 @@ const mainWorld = browserMainWorld(
   topCommitKey,
 );
 const trixWorld = browserTrixWorld(mainWorld.topDocument, browser.scripting as unknown as Parameters<typeof browserTrixWorld>[1]);
+const codemirrorWorld = browserCodemirrorWorld(mainWorld.topDocument, browser.scripting as unknown as Parameters<typeof browserCodemirrorWorld>[1]);
 const pagePorts = new PagePorts({
   connect: (tabId, target, name) => browser.tabs.connect(tabId, { ...target, name } as Tabs.ConnectConnectInfoType) as PagePort,
   lastError: () => (typeof chrome === 'undefined' ? undefined : chrome.runtime.lastError?.message),
-  // During an act, and only then, the act module may ask for SmartEditor ONE's, the block editor's (mainWorld.ts) or a Trix editor's (trixWorld.ts) model in its own document.
+  // During an act, and only then, the act module may ask for SmartEditor ONE's, the block editor's (mainWorld.ts), a Trix editor's (trixWorld.ts) or a CodeMirror view's (codemirrorWorld.ts) model in its own document.
   callsDuring: (request) => (request as { type?: unknown } | null)?.type === 'act',
-  call: (target, request) => (isTrixCall(request) ? callTrix(trixWorld, target, request) : callMainWorld(mainWorld, target, request)),
+  call: (target, request) =>
+    isTrixCall(request)
+      ? callTrix(trixWorld, target, request)
+      : isCodemirrorCall(request)
+        ? callCodemirror(codemirrorWorld, target, request)
+        : callMainWorld(mainWorld, target, request),
 });
 
 export async function askPage<R extends PageRequestBody>(

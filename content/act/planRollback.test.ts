@@ -165,6 +165,25 @@ describe('PlanLedger.rollback: every field the plan wrote, latest first, each re
     expect(title.value).toBe('Changed by the page');
   });
 
+  it('an image step whose field reads as before but for the caret’s zero-width filler the editor renders (CKEditor 5’s inline filler) is put back', async () => {
+    const writes = new Map([[1, write(1, fields.title, true)]]);
+    const ledger = new PlanLedger(writes);
+    const before = title.value;
+    await ledger.before(writes.get(1) as PlannedWrite);
+    ledger.imagesOf(1);
+    ledger.ran.push(ran(1, 'title'));
+    title.value = `${before}${'\u2060'.repeat(7)}`;
+    expect(await ledger.rollback()).toEqual({ restored: [1], leftOver: [] });
+    // Any other character is text, and still a leftover.
+    const again = new PlanLedger(writes);
+    title.value = before;
+    await again.before(writes.get(1) as PlannedWrite);
+    again.imagesOf(1);
+    again.ran.push(ran(1, 'title'));
+    title.value = `${before}x`;
+    expect((await again.rollback()).leftOver).toHaveLength(1);
+  });
+
   it('a photo chosen in the site’s file chooser: the chooser emptied; what the site stored is a leftover named by its address, else put back', async () => {
     document.body.insertAdjacentHTML('beforeend', '<input id="photo" type="file">');
     const photo = field('photo', document.querySelector('#photo') as Element);

@@ -8,7 +8,7 @@ import { fieldHash } from '../../shared/page/fieldText.ts';
 import type { PageActResult, PlanProblem, StepOutcome } from '../../shared/page/pageProtocol.ts';
 import { rememberTetherWrite } from './actHost.ts';
 import { readEditable, readEditableHtml } from '../editables.ts';
-import { removeImage, removesByUndo } from '../editors/image.ts';
+import { removeImage, removesByUndo, withoutCaretFillers } from '../editors/image.ts';
 import { clearChoice } from '../editors/fileInput.ts';
 import type { LocatedField } from '../pageModel.ts';
 import { undoneWords, withLeftOver, type Undone } from './planProblems.ts';
@@ -106,7 +106,11 @@ export class PlanLedger {
       } else if (!write.image) continue;
       // The editor's undo took the image out; it must not have taken (or brought back) any text with it.
       // (A family's own removal through its model, e.g. SmartEditor ONE's, is read back by that family.)
-      const textKept = snapshot !== undefined || !removesByUndo(editable) || sameText(editable, readEditable(editable), this.textBefore.get(write.field) ?? '');
+      // (The caret's fillers the editor renders beside the photo its undo selected are no text.)
+      const textKept =
+        snapshot !== undefined ||
+        !removesByUndo(editable) ||
+        sameText(editable, withoutCaretFillers(readEditable(editable)), withoutCaretFillers(this.textBefore.get(write.field) ?? ''));
       if (back && textKept && lostPhotos === 0) {
         undone.restored.push(outcome.step);
         continue;

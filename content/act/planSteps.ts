@@ -14,7 +14,7 @@ import { elementId, personIsTyping, seenElement } from './actHost.ts';
 import { acceptOf, isDisabled, readEditable, typingSurface } from '../editables.ts';
 import { familyOf } from '../editors/families/index.ts';
 import { acceptsType } from '../editors/fileInput.ts';
-import { blockAfter, type StagedImage } from '../editors/image.ts';
+import { blockAfter, partlyDrawn, type StagedImage } from '../editors/image.ts';
 import { TooLarge } from '../editors/structuredText.ts';
 import { fieldExpectation, holdsExpected, type FieldExpectation } from './fieldExpectation.ts';
 import { stagedImage } from './imageStage.ts';
@@ -335,7 +335,8 @@ const image: WriteCheck<'image'> = (step, target, scene) => {
   if (target.field.editable.kind === 'file') return fileChoice(step, target, scene);
   const refused = noUpload(target, index);
   if (refused) return refused;
-  if (step.after !== undefined) {
+  // A CodeMirror document not all drawn (gaps for the rest) is checked by its own path against its whole source (markdownImage.ts).
+  if (step.after !== undefined && !partlyDrawn(target.field.editable.element)) {
     const found = blockAfter(target.field.editable.element, step.after);
     if ('problem' in found) return { problem: problem(index, 'invalid_request', `Where should the image go in "${target.field.name}"? ${found.problem}.`) };
   }

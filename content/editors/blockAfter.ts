@@ -17,3 +17,8 @@ export function blockAfter(root: HTMLElement, after: string): { block: Element }
   if (innermost.length === 0) return { problem: `no paragraph starts with “${wanted.slice(0, 80)}”` };
   return { problem: `${innermost.length} paragraphs start with “${wanted.slice(0, 80)}”: give more of its words` };
 }
+
+/** A CodeMirror editor that has drawn only part of its document (gaps instead of the rest): its lines are not all there to name. */
+export function partlyDrawn(root: HTMLElement): boolean {
+  return root.classList.contains('cm-content') && Array.from(root.children).some((child) => !child.classList.contains('cm-line'));
+}

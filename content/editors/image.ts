@@ -11,12 +11,12 @@ import { UPLOAD_WAIT_MS, type ImageType } from '../../shared/imageBytes.ts';
 import { asTether } from '../act/actHost.ts';
 import { readEditable, type Editable } from '../editables.ts';
 import { familyOf } from './families/index.ts';
-import { blockAfter } from './blockAfter.ts';
+import { blockAfter, partlyDrawn } from './blockAfter.ts';
 import { eventTarget, focus, paste, undoKeys, view, waitFor, waitQuiet } from './imageEvents.ts';
 import { pageTransfer } from './pasteEvent.ts';
 import { selectAndSync } from './settle.ts';
 
-export { blockAfter };
+export { blockAfter, partlyDrawn };
 
 /** Bytes the worker staged for this act (checked there, and again here before they go in). */
 export interface StagedImage {
@@ -49,6 +49,14 @@ const wordsOnly = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/**
+ * The text without the zero-width characters an editor renders for its caret, no text of its
+ * model: CKEditor 5's inline filler (seven U+2060 in a text node where the caret sits next to an
+ * inline widget, @ckeditor/ckeditor5-engine 48.5.2 view/filler.js INLINE_FILLER), there once its
+ * undo has put the caret beside a photo (seen 2026-12-01 in e2e images.spec).
+ */
+export const withoutCaretFillers = (text: string) => text.replace(/[\u200b-\u200d\u2060\ufeff]/g, '');
+
 const isStored = (src: string) => /^https?:\/\//i.test(src);
 const isLocal = (src: string) => /^(data|blob):/i.test(src);
 
@@ -79,7 +87,23 @@ function lastLeaf(root: Element): Node | null {
   return last;
 }
 
-/** Puts the caret at the end of the block `after` names, or at the end of the field (after its last text or image). */
+/**
+ * The node a caret goes after to be after `leaf`: the outermost non-editable wrapper around it
+ * inside `container`, if any. An editor's widget (CKEditor 5's inline image: a
+ * `span.ck-widget[contenteditable=false]` around the `<img>`; a block image's `figure`) maps a
+ * caret inside it to the widget selected, and a paste then REPLACES that image (seen 2026-12-01
+ * in e2e images.spec, @ckeditor/ckeditor5-widget and -image 48.5.2: the paste's one batch was a
+ * remove of the person's photo and an insert of ours).
+ */
+function outsideWidget(leaf: Node, container: Element): Node {
+  let outer: Node = leaf;
+  for (let element = leaf.parentElement; element && element !== container; element = element.parentElement) {
+    if (element.getAttribute('contenteditable') === 'false') outer = element;
+  }
+  return outer;
+}
+
+/** Puts the caret at the end of the block `after` names, or at the end of the field (after its last text or image, outside any widget). */
 async function placeCaret(editable: Editable, after: string | undefined): Promise<string | null> {
   const doc = editable.doc;
   const selection = doc.getSelection();
@@ -90,7 +114,8 @@ async function placeCaret(editable: Editable, after: string | undefined): Promis
     if ('problem' in found) return found.problem;
     container = found.block;
   }
-  const leaf = lastLeaf(container);
+  const last = lastLeaf(container);
+  const leaf = last ? outsideWidget(last, container) : null;
   const range = doc.createRange();
   if (!leaf) {
     range.selectNodeContents(container);
@@ -162,7 +187,8 @@ export async function insertImage(
         ...(own.src === undefined ? {} : { src: own.src }),
       };
   }
-  const before = new Set(images(editable).map(srcOf));
+  const already = images(editable).map(srcOf);
+  const before = new Set(already);
   // Before the caret moves: a history that groups by time must see the field still first.
   if (upload.quietMs) await waitQuiet(editable, upload.quietMs, upload.quietMs * 3);
   const previousFocus = document.activeElement;
@@ -201,8 +227,18 @@ export async function insertImage(
       },
       limitMs,
     );
-    if (settled === 'gone')
-      return { path: null, tried, verified: false, text: readEditable(editable), problem: `the editor took the image out again: the site's upload failed` };
+    if (settled === 'gone') {
+      let problem = `the editor took the image out again: the site's upload failed`;
+      if (upload.failedUploadLeavesUndoStep) {
+        // Tether's paste is still a step of the editor's undo: taken back now, and read back as before the paste.
+        asTether(() => undoKeys(editable));
+        await waitQuiet(editable, 100, 1000);
+        const now = readEditable(editable);
+        if (!sameFieldText(withoutCaretFillers(now), withoutCaretFillers(textBefore)) || missing(already, images(editable).map(srcOf)).length > 0)
+          problem += '; the editor’s undo of the paste then changed the field';
+      }
+      return { path: null, tried, verified: false, text: readEditable(editable), problem };
+    }
     const stored = settled;
     if (!stored) {
       const added = newImages(editable, before);
@@ -212,7 +248,9 @@ export async function insertImage(
           : added.some((img) => isLocal(srcOf(img)))
             ? `the editor still shows it as local data after ${Math.round(limitMs / 1000)} s: the site's upload did not finish (or this site embeds images instead of uploading them)`
             : `the editor shows it at an address that is not http(s)`;
-      if (added.length > 0) await takeBack(editable, added);
+      // Ours: at an address the field did not hold, or one of the new elements still at none it held (local data whose address changes).
+      const srcs = new Set(added.map(srcOf));
+      if (added.length > 0) await takeBack(editable, (img) => !before.has(srcOf(img)) && (srcs.has(srcOf(img)) || added.includes(img)));
       return { path: null, tried, verified: false, text: readEditable(editable), problem };
     }
     const src = srcOf(stored);
@@ -235,6 +273,17 @@ export async function insertImage(
     );
     const text = readEditable(editable);
     if (!kept) return { path, tried, verified: false, text, src, problem: 'the editor did not keep the image with its alt' };
+    // Every image that was in the field is still there (a paste onto a selected image replaces it).
+    const lost = missing(already, images(editable).map(srcOf));
+    if (lost.length > 0)
+      return {
+        path,
+        tried,
+        verified: false,
+        text,
+        src,
+        problem: `the editor took out ${lost.length === 1 ? 'an image' : `${lost.length} images`} that was in the field when this one went in`,
+      };
     if (!sameFieldText(wordsOnly(text), wordsOnly(textBefore))) {
       return { path, tried, verified: false, text, src, problem: 'the field’s text changed with the image' };
     }
@@ -244,10 +293,25 @@ export async function insertImage(
   }
 }
 
-/** Takes images back out: the editor's undo first (its own history), then a delete of each still there. */
-async function takeBack(editable: Editable, added: HTMLImageElement[]): Promise<boolean> {
-  const srcs = new Set(added.map(srcOf));
-  const present = () => images(editable).filter((img) => srcs.has(srcOf(img)) || added.includes(img));
+/** The addresses of `before` that `after` no longer holds (as many times as they went). */
+export function missing(before: readonly string[], after: readonly string[]): string[] {
+  const left = new Map<string, number>();
+  for (const src of after) left.set(src, (left.get(src) ?? 0) + 1);
+  return before.filter((src) => {
+    const count = left.get(src) ?? 0;
+    left.set(src, count - 1);
+    return count <= 0;
+  });
+}
+
+/**
+ * Takes images back out: the editor's undo first (its own history), then a delete of each still
+ * there. Which `<img>` is ours is `ours`'s call, by address: an editor's renderer may reuse an
+ * element for another image (CKEditor 5's renderer gave the element of ours to the person's photo
+ * its undo put back, 48.5.2, seen 2026-12-01), and that one is not ours to delete.
+ */
+async function takeBack(editable: Editable, ours: (img: HTMLImageElement) => boolean): Promise<boolean> {
+  const present = () => images(editable).filter(ours);
   asTether(() => undoKeys(editable));
   if (await waitFor(editable, () => (present().length === 0 ? true : null), 2000)) return true;
   for (const img of present()) {
@@ -275,7 +339,7 @@ export async function removeImage(editable: Editable, src: string): Promise<bool
   const found = images(editable).filter((img) => srcOf(img) === src);
   if (found.length === 0) return true;
   focus(editable);
-  return takeBack(editable, found);
+  return takeBack(editable, (img) => srcOf(img) === src);
 }
 
 /** The address of each image in the field now (for what an image step reports and rolls back). */

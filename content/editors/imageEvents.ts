@@ -38,6 +38,55 @@ export function undoKeys(editable: Editable): void {
   target.dispatchEvent(new win.KeyboardEvent('keyup', init));
 }
 
+/**
+ * Waits until `check` answers (on every change under the field, and at least every 100 ms, as
+ * uploads finish off the page's main thread), or the deadline passes (null). The check may read
+ * asynchronously (CodeMirror's state in the main world, markdownImage.ts): one look at a time.
+ */
+export function waitForRead<T>(editable: Editable, check: () => Promise<T | null>, deadlineMs: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    let looking = false;
+    let again = false;
+    const finish = (value: T | null) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearInterval(timer);
+      clearTimeout(deadline);
+      resolve(value);
+    };
+    const look = () => {
+      if (done) return;
+      if (looking) {
+        again = true;
+        return;
+      }
+      looking = true;
+      void check().then(
+        (found) => {
+          looking = false;
+          if (found !== null) finish(found);
+          else if (again) {
+            again = false;
+            look();
+          }
+        },
+        () => {
+          looking = false;
+        },
+      );
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(editable.element, { childList: true, subtree: true, attributes: true, characterData: true });
+    const timer = setInterval(look, 100);
+    const deadline = setTimeout(() => {
+      void check().then(finish, () => finish(null));
+    }, deadlineMs);
+    look();
+  });
+}
+
 /** Waits until `check` answers, or the deadline passes (then `check`'s last answer): settle.ts's waitUntil on the field. */
 export function waitFor<T>(editable: Editable, check: () => T | null, deadlineMs: number): Promise<T | null> {
   return waitUntil(editable.element, check, deadlineMs);

@@ -50,14 +50,31 @@ export async function photoScene<P extends TabPage>(tether: TetherClient<P>, fam
     page.evaluate(async () => {
       const api = (window as unknown as { editorApi: { family: string; html(): string | Promise<string>; text(): string } }).editorApi;
       if (api.family === 'codemirror') {
-        // A markdown editor's model is its source (CodeMirror's state.doc): its images are `![alt](url)` there.
+        // A markdown editor's model is its source (CodeMirror's state.doc): its images are `![alt](url)` there,
+        // GitHub's `<img … alt src />` or Discourse's `![name|WxH](upload://…)` (resolved as the site does: window.shortUrls).
         const source = api.text();
-        const markups = Array.from(source.matchAll(/!\[((?:\\.|[^\\\]\n])*)\]\(([^\s)]*)\)/g));
-        return {
-          html: source,
-          imageAt: markups[0]?.index ?? -1,
-          images: markups.map((markup) => ({ src: new URL(markup[2] ?? '', location.href).href, alt: (markup[1] ?? '').replace(/\\(.)/g, '$1') })),
-        };
+        const shortUrls = (window as unknown as { shortUrls?: Record<string, string> }).shortUrls ?? {};
+        const markdown = Array.from(source.matchAll(/!\[((?:\\.|[^\\\]\n])*)\]\(([^\s)]*)\)/g), (markup) => {
+          const url = markup[2] ?? '';
+          const alt = (markup[1] ?? '').replace(/\\(.)/g, '$1');
+          const short = url.startsWith('upload://');
+          return {
+            at: markup.index,
+            src: new URL(short ? (shortUrls[url] ?? url) : url, location.href).href,
+            alt: short ? alt.replace(/\|\d+x\d+$/, '') : alt,
+          };
+        });
+        const html = Array.from(source.matchAll(/<img width="\d+" height="\d+" alt="([^"]*)" src="([^"]*)" \/>/g), (markup) => ({
+          at: markup.index,
+          src: new URL(markup[2] ?? '', location.href).href,
+          alt: (markup[1] ?? '')
+            .replace(/&quot;/g, '"')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&amp;/g, '&'),
+        }));
+        const markups = [...markdown, ...html].sort((a, b) => a.at - b.at);
+        return { html: source, imageAt: markups[0]?.at ?? -1, images: markups.map(({ src, alt }) => ({ src, alt })) };
       }
       // The editor keeps the address site-relative (TinyMCE's relative_urls): resolved against the page.
       // Editor.js's is its save(), asynchronous.

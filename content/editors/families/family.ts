@@ -182,6 +182,13 @@ export interface ImageUpload {
    */
   quietMs?: number;
   /**
+   * When the site's upload fails, the editor takes its image out again in a change its undo does
+   * not record, so Tether's paste stays one (now empty) step of its undo history: Tether takes
+   * that step back with the editor's undo at once, so that neither the person's Ctrl+Z nor a
+   * rollback's undo of an earlier image meets it instead.
+   */
+  failedUploadLeavesUndoStep?: true;
+  /**
    * How the family's own uploader puts the image in (via `custom`): resolves when the editor has
    * it, or says why not. An answer with `src` is the family's own verification (placement, model
    * and page read back): image.ts reports it as it is, and waits for nothing more.

@@ -8,6 +8,16 @@
  * `![name](stored-url)` when the site answers (the file's name without its extension as the alt,
  * as GitHub writes it), or taken out when the upload fails. ?noupload: no such handler
  * (CodeMirror's own paste, which inserts a clipboard's text only: a pasted file does nothing).
+ *
+ * ?style= writes what a real site writes for the stored image instead:
+ * - `github`: GitHub's comment box: `![Uploading name…]()` first, then
+ *   `<img width="W" height="H" alt="name" src="https://…" />` (the form seen in public pull requests
+ *   of late 2025, e.g. mchav/granite#16; checked 2026-12-01);
+ * - `discourse`: Discourse's composer (discourse/discourse lib/uploads.js imageMarkdown and the
+ *   composer upload's placeholder, read 2026-12-01): `[Uploading: name…]()` on a line of its own,
+ *   then `![name|WxH](upload://short.ext)`, the short URL the site resolves to its stored copy
+ *   (here: window.shortUrls, as Discourse's /uploads/lookup-urls answers);
+ * - `embed`: a site that writes the image inline, `![name](data:…)`: no stored copy at all.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
@@ -24,9 +34,44 @@ function replacePlaceholder(view: EditorView, placeholder: string, by: string): 
   view.dispatch({ changes: { from: at, to: at + placeholder.length, insert: by } });
 }
 
+const style = new URLSearchParams(location.search).get('style');
+const shortUrls: Record<string, string> = {};
+(window as unknown as { shortUrls: Record<string, string> }).shortUrls = shortUrls;
+
+/** What the site writes for its stored copy, in the form the page's style names. */
+async function storedMarkup(file: File, url: string, alt: string): Promise<string> {
+  if (style === 'github' || style === 'discourse') {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    if (style === 'github') return `<img width="${size.width}" height="${size.height}" alt="${alt.replace(/[&"<>]/g, '')}" src="${url}" />`;
+    // As Discourse's short URL: base62 of the upload's sha1 (here: of its address), then its extension.
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(url)));
+    const short = `upload://${Array.from(digest, (byte) => '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'[byte % 62]).join('')}.${url.split('.').pop() ?? 'png'}`;
+    shortUrls[short] = url;
+    return `![${alt}|${size.width}x${size.height}](${short})`;
+  }
+  return `![${alt}](${url})`;
+}
+
+async function dataUrl(file: File): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsDataURL(file);
+  });
+}
+
 async function uploadImage(view: EditorView, file: File, at: number): Promise<void> {
   uploads += 1;
-  const placeholder = `![Uploading ${file.name.replace(/[[\]]/g, '')}…${uploads}]()`;
+  const name = file.name.replace(/[[\]]/g, '');
+  if (style === 'embed') {
+    // No upload at all: the file's bytes inline, at the caret.
+    const alt = name.replace(/\.[A-Za-z0-9]+$/, '');
+    view.dispatch({ changes: { from: at, insert: `![${alt}](${await dataUrl(file)})` } });
+    return;
+  }
+  const placeholder = style === 'discourse' ? `[Uploading: ${name}…${uploads}]()` : `![Uploading ${name}…${uploads}]()`;
   const line = view.state.doc.lineAt(at);
   // On a line of its own: a blank line before it when the caret's line has text, and after it when text follows the caret.
   const before = at > line.from ? '\n\n' : '';
@@ -51,7 +96,7 @@ async function uploadImage(view: EditorView, file: File, at: number): Promise<vo
     return;
   }
   const alt = file.name.replace(/\.[A-Za-z0-9]+$/, '').replace(/[[\]\\]/g, '');
-  replacePlaceholder(view, placeholder, `![${alt}](${body.url})`);
+  replacePlaceholder(view, placeholder, await storedMarkup(file, body.url, alt));
   // For tests: the site has handled its answer (replaced its placeholder, if it was still there).
   document.body.dataset.uploadSettled = String(uploads);
 }
